@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: GPL-2.0
+# asym-smt: the one entry point. `make help` lists the targets.
+#
+# Variables: TOPOLOGY=SPEC (guest topology, see guest-tools/topo.h),
+# CMD='...' (run one command in the guest), DEBUG=1 (debug kernel, own
+# build folder), JOBS=N (kernel build jobs).
+
+TOP := $(CURDIR)
+B := $(TOP)/build
+KSRC := $(B)/linux
+ifeq ($(DEBUG),1)
+KOBJ := $(B)/kbuild-debug
+KCONFIG := kernel-config/lab.config kernel-config/debug.config
+BZIMAGE := $(B)/bzImage-debug
+else
+KOBJ := $(B)/kbuild
+KCONFIG := kernel-config/lab.config
+BZIMAGE := $(B)/bzImage
+endif
+JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
+INITRAMFS := $(B)/initramfs.cpio.gz
+export TOPOLOGY CMD
+
+help:
+	@echo "asym-smt targets:"
+	@echo "  deps            install missing Debian packages (apt-get, no recommends)"
+	@echo "  tree            unpack linux-source-6.1 into build/linux, apply kernel-patches/series"
+	@echo "  export-patches  git format-patch build/linux back into kernel-patches/"
+	@echo "  kernel          tinyconfig + kernel-config/ fragment, build build/bzImage (DEBUG=1: build/bzImage-debug)"
+	@echo "  tools           guest tools (static) into build/guest-bin, host builds into build/host"
+	@echo "  initramfs       busybox + tools + scenarios into build/initramfs.cpio.gz"
+	@echo "  run             boot the guest on TOPOLOGY with a shell; CMD='...' runs one command"
+	@echo "  checkpatch      scripts/checkpatch.pl --strict on every patch"
+	@echo "  test            build everything, run every test; KTAP, ends 'N passed, N failed'"
+	@echo "  clean           remove build outputs, keep the kernel tree and objects"
+	@echo "  distclean       remove build/"
+
+deps:
+	@scripts/deps
+
+tree: deps
+	@scripts/tree
+
+export-patches:
+	@scripts/tree export
+
+kernel: tree
+	@cmp -s $(KOBJ)/.asym-smt-fragments <(cat $(KCONFIG)) 2>/dev/null || \
+		{ scripts/kconfig $(KSRC) $(KOBJ) $(addprefix $(TOP)/,$(KCONFIG)) && \
+		  cat $(KCONFIG) > $(KOBJ)/.asym-smt-fragments; }
+	@echo "  KBUILD  $(notdir $(BZIMAGE)) (-j$(JOBS))"
+	@$(MAKE) --no-print-directory -C $(KSRC) O=$(KOBJ) -j$(JOBS) bzImage | \
+		{ grep -v "^make\[\|^  \(DESCEND\|CALL\|CHK\|UPD\)" || true; }
+	@cmp -s $(KOBJ)/arch/x86/boot/bzImage $(BZIMAGE) || \
+		cp $(KOBJ)/arch/x86/boot/bzImage $(BZIMAGE)
+	@echo "  KERNEL  $(notdir $(BZIMAGE)): $$(cat $(KOBJ)/include/config/kernel.release)"
+
+tools: deps
+	@$(MAKE) -s -C guest-tools O=$(B)/guest-bin
+	@$(MAKE) -s -C guest-tools O=$(B)/host HOST=1 all unit
+
+initramfs: kernel tools
+	@scripts/initramfs $(KOBJ)/usr/gen_init_cpio $(INITRAMFS) $(B)/guest-bin
+
+run: kernel initramfs
+	@scripts/qemu-run $(if $(TOPOLOGY),--topology "$$TOPOLOGY") \
+		--kernel $(BZIMAGE) $(if $(CMD),-- "$$CMD")
+
+checkpatch: tree
+	@tests/checkpatch
+
+test:
+	@tests/run
+
+clean:
+	rm -rf $(B)/guest-bin $(B)/host $(B)/logs $(INITRAMFS)* $(B)/bzImage*
+
+distclean:
+	rm -rf $(B)
+
+.PHONY: help deps tree export-patches kernel tools initramfs run checkpatch \
+	test clean distclean
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c

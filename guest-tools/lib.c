@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Helpers shared by the asym-smt guest tools. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib.h"
+
+void warnx_(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int read_text(const char *path, char *buf, size_t len, int quiet)
+{
+	int fd = open(path, O_RDONLY);
+	size_t off = 0;
+	ssize_t n;
+
+	if (fd < 0) {
+		int err = errno;
+
+		if (!quiet || err != ENOENT)
+			warnx_("%s: %s", path, strerror(err));
+		return -err;
+	}
+	while (off + 1 < len && (n = read(fd, buf + off, len - 1 - off)) != 0) {
+		if (n < 0) {
+			int err = errno;
+
+			if (err == EINTR)
+				continue;
+			warnx_("%s: %s", path, strerror(err));
+			close(fd);
+			return -err;
+		}
+		off += n;
+	}
+	close(fd);
+	buf[off] = '\0';
+	while (off && buf[off - 1] == '\n')
+		buf[--off] = '\0';
+	return off;
+}
+
+int write_text(const char *path, const char *text)
+{
+	size_t len = strlen(text);
+	int fd = open(path, O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0) {
+		int err = errno;
+
+		warnx_("%s: %s", path, strerror(err));
+		return -err;
+	}
+	n = write(fd, text, len);
+	if (n < 0 || (size_t)n != len) {
+		int err = n < 0 ? errno : EIO;
+
+		warnx_("%s: writing '%s': %s", path, text, strerror(err));
+		close(fd);
+		return -err;
+	}
+	if (close(fd)) {
+		int err = errno;
+
+		warnx_("%s: %s", path, strerror(err));
+		return -err;
+	}
+	return 0;
+}
+
+int parse_cpulist(const char *list, unsigned char *mask, int n)
+{
+	const char *p = list;
+
+	memset(mask, 0, n);
+	if (!*p)
+		return 0;
+	for (;;) {
+		char *end;
+		long a, b;
+
+		a = strtol(p, &end, 10);
+		if (end == p || a < 0)
+			return -1;
+		b = a;
+		p = end;
+		if (*p == '-') {
+			b = strtol(++p, &end, 10);
+			if (end == p || b < a)
+				return -1;
+			p = end;
+		}
+		if (b >= n)
+			return -1;
+		while (a <= b)
+			mask[a++] = 1;
+		if (!*p)
+			return 0;
+		if (*p++ != ',')
+			return -1;
+	}
+}
+
+int possible_cpus(void)
+{
+	unsigned char mask[4096];
+	char buf[256];
+	int i, n = 0;
+
+	if (read_text(SYSFS_CPU "/possible", buf, sizeof(buf), 0) < 0)
+		return -1;
+	if (parse_cpulist(buf, mask, sizeof(mask))) {
+		warnx_("%s/possible: malformed '%s'", SYSFS_CPU, buf);
+		return -1;
+	}
+	for (i = 0; i < (int)sizeof(mask); i++)
+		n += mask[i];
+	return n;
+}
+
+int cpu_online(int cpu)
+{
+	char path[128], buf[16];
+	int ret;
+
+	snprintf(path, sizeof(path), SYSFS_CPU "/cpu%d/online", cpu);
+	ret = read_text(path, buf, sizeof(buf), 1);
+	if (ret == -ENOENT)	/* not hotpluggable (the boot CPU): online */
+		return 1;
+	if (ret < 0)
+		return -1;
+	return buf[0] == '1';
+}
+
+void json_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			printf("\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			printf("\\u%04x", *s);
+		else
+			putchar(*s);
+	}
+	putchar('"');
+}

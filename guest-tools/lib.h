@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Helpers shared by the asym-smt guest tools. */
+#ifndef ASYM_LIB_H
+#define ASYM_LIB_H
+
+#include <stddef.h>
+
+#define SYSFS_CPU	"/sys/devices/system/cpu"
+
+extern const char *prog;
+
+/* Print "prog: message" to stderr. */
+void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Read @path into @buf (NUL-terminated, trailing newline stripped).
+ * Return the length, or -errno after naming the file and the error.
+ * With @quiet, a missing file is not reported.
+ */
+int read_text(const char *path, char *buf, size_t len, int quiet);
+
+/* Write @text to @path; return 0 or -errno after naming the file. */
+int write_text(const char *path, const char *text);
+
+/* Parse a cpulist ("0-3,6") into @mask of @n entries; -1 if malformed. */
+int parse_cpulist(const char *list, unsigned char *mask, int n);
+
+/* Number of possible CPUs (from SYSFS_CPU/possible), or -1. */
+int possible_cpus(void);
+
+/* 1 if @cpu is online, 0 if offline, -1 on error. */
+int cpu_online(int cpu);
+
+/* Print a JSON string literal. */
+void json_str(const char *s);
+
+#endif
