@@ -3,10 +3,12 @@
  * asym-ctl - set up and inspect the asym-smt lab topology.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib.h"
 #include "topo.h"
@@ -21,8 +23,13 @@ static void usage(FILE *f)
 		"\n"
 		"Commands:\n"
 		"  topology SPEC  emulate SPEC on the booted CPUs: offline the\n"
-		"                 threads its cores do not have (idempotent)\n"
+		"                 threads its cores do not have, set the raw ITMT\n"
+		"                 priorities and declare ITMT support (idempotent)\n"
 		"  smp SPEC       print the QEMU -smp argument that boots SPEC\n"
+		"  write FILE DATA  write DATA to FILE in one write(2) and print\n"
+		"                 'ok' or the errno name (EINVAL...); DATA takes\n"
+		"                 the escapes \\n \\t \\\\ \\xHH (\\x00 too); exit\n"
+		"                 status 0 if the write was accepted\n"
 		"\n"
 		"SPEC: comma-separated groups <P|E><cores>[xSMT<threads>][@<prio>],\n"
 		"e.g. P2xSMT2,E2 (default priorities: P %d, E %d).\n"
@@ -123,6 +130,25 @@ static int cmd_topology(const char *spec)
 			return 1;
 	}
 
+	/* Priorities and ITMT support, where the kernel can emulate them. */
+	if (access(ASYM_ITMT_SUPPORT, W_OK)) {
+		warnx_("%s: %s: raw priorities not set", ASYM_ITMT_SUPPORT,
+		       strerror(errno));
+	} else {
+		int core;
+
+		for (core = 0; core < t.ncores; core++) {
+			char buf[64];
+
+			snprintf(buf, sizeof(buf), "%d %d", core * t.threads,
+				 t.core[core].prio);
+			if (write_text(ASYM_CPU_PRIORITY, buf))
+				return 1;
+		}
+		if (write_text(ASYM_ITMT_SUPPORT, "1"))
+			return 1;
+	}
+
 	if (json)
 		printf("{\"spec\":");
 	else
@@ -153,6 +179,72 @@ static int cmd_topology(const char *spec)
 	return 0;
 }
 
+/* Decode the escapes of @in into @out; return the length or -1. */
+static long unescape(const char *in, char *out)
+{
+	long n = 0;
+
+	while (*in) {
+		char c = *in++;
+
+		if (c == '\\') {
+			c = *in++;
+			if (c == 'n') {
+				c = '\n';
+			} else if (c == 't') {
+				c = '\t';
+			} else if (c == 'x') {
+				unsigned int v;
+
+				if (sscanf(in, "%2x", &v) != 1 ||
+				    !in[0] || !in[1])
+					return -1;
+				c = (char)v;
+				in += 2;
+			} else if (c != '\\') {
+				return -1;
+			}
+		}
+		out[n++] = c;
+	}
+	return n;
+}
+
+static int cmd_write(const char *path, const char *data)
+{
+	char *buf = malloc(strlen(data) + 1);
+	long len = buf ? unescape(data, buf) : -1;
+	int fd, err = 0;
+	ssize_t n;
+
+	if (len < 0) {
+		warnx_("'%s': bad escape (\\n \\t \\\\ \\xHH)", data);
+		free(buf);
+		return 2;
+	}
+	fd = open(path, O_WRONLY);
+	if (fd < 0) {
+		err = errno;
+	} else {
+		n = write(fd, buf, len);
+		if (n < 0)
+			err = errno;
+		else if (n != len)
+			err = EIO;
+		if (close(fd) && !err)
+			err = errno;
+	}
+	free(buf);
+	if (json) {
+		printf("{\"file\":");
+		json_str(path);
+		printf(",\"result\":\"%s\"}\n", err ? strerrorname_np(err) : "ok");
+	} else {
+		printf("%s\n", err ? strerrorname_np(err) : "ok");
+	}
+	return err ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -163,7 +255,7 @@ int main(int argc, char **argv)
 	const char *cmd;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "hj", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+hj", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			usage(stdout);
@@ -185,6 +277,8 @@ int main(int argc, char **argv)
 		return cmd_topology(argv[optind]);
 	if (!strcmp(cmd, "smp") && optind == argc - 1)
 		return cmd_smp(argv[optind]);
+	if (!strcmp(cmd, "write") && optind == argc - 2)
+		return cmd_write(argv[optind], argv[optind + 1]);
 	warnx_("unknown command or wrong arguments: '%s' (see --help)", cmd);
 	return 2;
 }

@@ -7,6 +7,15 @@
 
 #define SYSFS_CPU	"/sys/devices/system/cpu"
 
+/* The knobs of the asym-smt kernel patches (sysctl-docs/). */
+#define ASYM_SYSCTL		"/proc/sys/kernel/sched_asym_smt"
+#define ASYM_DEBUGFS		"/sys/kernel/debug/sched/asym_smt"
+#define ASYM_PRIO_FORMULA	ASYM_DEBUGFS "/prio_formula"
+#define ASYM_SMT_PULL_CHECK	ASYM_DEBUGFS "/smt_pull_check"
+#define ASYM_CPU_PRIORITY	ASYM_DEBUGFS "/cpu_priority"
+#define ASYM_ITMT_SUPPORT	ASYM_DEBUGFS "/itmt_support"
+#define ITMT_ENABLED_SYSCTL	"/proc/sys/kernel/sched_itmt_enabled"
+
 extern const char *prog;
 
 /* Print "prog: message" to stderr. */

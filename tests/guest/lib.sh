@@ -86,3 +86,32 @@ domain_dir() {
 	done
 	return 1
 }
+
+# The knobs of the asym-smt kernel patches (see sysctl-docs/).
+ASYM_SYSCTL=/proc/sys/kernel/sched_asym_smt
+ASYM_DEBUGFS=/sys/kernel/debug/sched/asym_smt
+ASYM_PRIO_FORMULA=$ASYM_DEBUGFS/prio_formula
+ASYM_SMT_PULL_CHECK=$ASYM_DEBUGFS/smt_pull_check
+ASYM_CPU_PRIORITY=$ASYM_DEBUGFS/cpu_priority
+ASYM_ITMT_SUPPORT=$ASYM_DEBUGFS/itmt_support
+ITMT_ENABLED_SYSCTL=/proc/sys/kernel/sched_itmt_enabled
+
+# file_is FILE TEXT: FILE reads TEXT (diag otherwise).
+file_is() {
+	local got
+
+	got=$(cat "$1" 2>&1)
+	[ "$got" = "$2" ] && return 0
+	diag "$1: '$got', expected '$2'"
+	return 1
+}
+
+# prios_are "CPU:PRIO ...": cpu_priority shows these priorities.
+prios_are() {
+	local got
+
+	got=$(awk 'NR > 1 { printf "%s%d:%d", sep, $1, $5; sep = " " }' $ASYM_CPU_PRIORITY)
+	[ "$got" = "$1" ] && return 0
+	diag "priorities '$got', expected '$1'"
+	return 1
+}

@@ -1,0 +1,211 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# topology: P2xSMT2,E2
+#
+# Every knob of the series on the emulated hybrid CPU (raw priorities 100
+# and 40, set by asym-ctl topology at boot): defaults, round trips, their
+# effect on priorities and sched groups, bad input and non-root writers.
+. /opt/asym-smt/tests/lib.sh
+
+SQUARED="0:200 1:50 2:200 3:50 4:80 6:80"
+LEGACY="0:200 1:100 2:200 3:100 4:80 6:80"
+
+# Everything a refused write must leave as it was.
+snapshot() {
+	cat $ASYM_SYSCTL $ASYM_PRIO_FORMULA $ASYM_SMT_PULL_CHECK \
+		$ASYM_ITMT_SUPPORT $ASYM_CPU_PRIORITY $ITMT_ENABLED_SYSCTL \
+		$SCHED_DOMAINS/cpu*/domain*/groups 2>&1
+}
+
+set_knob() {	# set_knob FILE VALUE: accepted and reads back
+	echo "$2" > "$1" || { diag "$1: '$2' refused"; return 1; }
+}
+
+defaults() {
+	file_is $ASYM_SYSCTL 1 && file_is $ASYM_PRIO_FORMULA "[squared] legacy" &&
+		file_is $ASYM_SMT_PULL_CHECK 1 && file_is $ASYM_ITMT_SUPPORT 1 &&
+		file_is $ITMT_ENABLED_SYSCTL 1 &&
+		[ "$(head -1 $ASYM_CPU_PRIORITY)" = "cpu core_cpu sibling_index raw_prio prio" ] &&
+		prios_are "$SQUARED"
+}
+
+sysctl_round_trip() {
+	set_knob $ASYM_SYSCTL 0 && file_is $ASYM_SYSCTL 0 && prios_are "$LEGACY" &&
+		file_is $ASYM_PRIO_FORMULA "[squared] legacy" &&
+		set_knob $ASYM_SYSCTL 1 && file_is $ASYM_SYSCTL 1 && prios_are "$SQUARED"
+}
+
+formula_round_trip() {
+	set_knob $ASYM_PRIO_FORMULA legacy && file_is $ASYM_PRIO_FORMULA "squared [legacy]" &&
+		prios_are "$LEGACY" &&
+		printf squared > $ASYM_PRIO_FORMULA && file_is $ASYM_PRIO_FORMULA "[squared] legacy" &&
+		prios_are "$SQUARED"
+}
+
+# With the sysctl at 0 the selected formula is kept but not used.
+sysctl_0_overrides_formula() {
+	set_knob $ASYM_SYSCTL 0 && set_knob $ASYM_PRIO_FORMULA squared &&
+		prios_are "$LEGACY" && set_knob $ASYM_SYSCTL 1 && prios_are "$SQUARED"
+}
+
+pull_check_round_trip() {
+	set_knob $ASYM_SMT_PULL_CHECK 0 && file_is $ASYM_SMT_PULL_CHECK 0 &&
+		set_knob $ASYM_SMT_PULL_CHECK 1 && file_is $ASYM_SMT_PULL_CHECK 1
+}
+
+raw_priority_round_trip() {
+	set_knob $ASYM_CPU_PRIORITY "3 60" &&
+		prios_are "0:200 1:50 2:120 3:30 4:80 6:80" &&
+		grep -q "^3 2 2 60 30\$" $ASYM_CPU_PRIORITY &&
+		set_knob $ASYM_CPU_PRIORITY "2 100" && prios_are "$SQUARED"
+}
+
+itmt_support_round_trip() {
+	set_knob $ASYM_ITMT_SUPPORT 0 && file_is $ASYM_ITMT_SUPPORT 0 &&
+		[ ! -e $ITMT_ENABLED_SYSCTL ] &&
+		! grep -q SD_ASYM_PACKING $SCHED_DOMAINS/cpu0/domain1/flags &&
+		set_knob $ASYM_ITMT_SUPPORT 1 && file_is $ITMT_ENABLED_SYSCTL 1 &&
+		grep -q SD_ASYM_PACKING $SCHED_DOMAINS/cpu0/domain1/flags
+}
+
+# Every group's asym_prefer_cpu is its CPU of highest priority (the first
+# on ties), as cpu_priority shows it now.
+groups_follow_priorities() {
+	awk 'FNR == 1 { f++ }
+	     f == 1 { if (FNR > 1) prio[$1] = $5; next }
+	     {
+		split(substr($1, 6), parts, ",")
+		best = -1
+		for (p in parts) {
+			n = split(parts[p], r, "-")
+			for (c = r[1]; c <= r[n]; c++)
+				if (best < 0 || prio[c] > prio[best] || (prio[c] == prio[best] && c < best))
+					best = c
+		}
+		if ("asym_prefer_cpu=" best != $4) {
+			print "# " FILENAME ": " $0 ": expected asym_prefer_cpu=" best
+			bad = 1
+		}
+	     }
+	     END { exit bad }' $ASYM_CPU_PRIORITY $SCHED_DOMAINS/cpu*/domain*/groups
+}
+
+# A priority write rebuilds the domains (new debugfs directories) and the
+# groups follow; revoking ITMT drops asym_prefer_cpu of the E-core group.
+asym_prefer_follows() {
+	local before
+
+	before=$(ls -id $SCHED_DOMAINS/cpu4 | awk '{ print $1 }')
+	set_knob $ASYM_CPU_PRIORITY "4 90" &&
+		[ "$(ls -id $SCHED_DOMAINS/cpu4 | awk '{ print $1 }')" != "$before" ] &&
+		prios_are "0:200 1:50 2:200 3:50 4:180 6:80" && groups_follow_priorities &&
+		grep -q "^span=4 weight=1 capacity=[0-9]* asym_prefer_cpu=4 " \
+			$SCHED_DOMAINS/cpu4/domain0/groups &&
+		set_knob $ASYM_ITMT_SUPPORT 0 &&
+		grep -q "^span=4 weight=1 capacity=[0-9]* asym_prefer_cpu=0 " \
+			$SCHED_DOMAINS/cpu4/domain0/groups &&
+		set_knob $ASYM_ITMT_SUPPORT 1 && set_knob $ASYM_CPU_PRIORITY "4 40" &&
+		prios_are "$SQUARED" && groups_follow_priorities
+}
+
+# Bad input: "FILE|DATA|ERRNO", DATA with asym-ctl write's escapes.
+long=$(head -c 4096 /dev/zero | tr '\0' 1)
+bad_inputs() {
+	cat <<BAD
+$ASYM_SYSCTL|2|EINVAL
+$ASYM_SYSCTL|-1|EINVAL
+$ASYM_SYSCTL|1abc|EINVAL
+$ASYM_SYSCTL|99999999999999999999|EINVAL
+$ASYM_SYSCTL|\x01\xff|EINVAL
+$ASYM_SYSCTL|$long|EINVAL
+$ASYM_SMT_PULL_CHECK||EINVAL
+$ASYM_SMT_PULL_CHECK|2|EINVAL
+$ASYM_SMT_PULL_CHECK|-1|EINVAL
+$ASYM_SMT_PULL_CHECK| 1|EINVAL
+$ASYM_SMT_PULL_CHECK|1abc|EINVAL
+$ASYM_SMT_PULL_CHECK|on|EINVAL
+$ASYM_SMT_PULL_CHECK|0\n\n|EINVAL
+$ASYM_SMT_PULL_CHECK|0\x00|EINVAL
+$ASYM_SMT_PULL_CHECK|$long|EINVAL
+$ASYM_PRIO_FORMULA||EINVAL
+$ASYM_PRIO_FORMULA|LEGACY|EINVAL
+$ASYM_PRIO_FORMULA|squared legacy|EINVAL
+$ASYM_PRIO_FORMULA| legacy|EINVAL
+$ASYM_PRIO_FORMULA|leg|EINVAL
+$ASYM_PRIO_FORMULA|legacy\x00|EINVAL
+$ASYM_PRIO_FORMULA|\xff\xfe|EINVAL
+$ASYM_PRIO_FORMULA|$long|EINVAL
+$ASYM_CPU_PRIORITY||EINVAL
+$ASYM_CPU_PRIORITY|1|EINVAL
+$ASYM_CPU_PRIORITY|9999 1|EINVAL
+$ASYM_CPU_PRIORITY|5 10|EINVAL
+$ASYM_CPU_PRIORITY|-1 10|EINVAL
+$ASYM_CPU_PRIORITY|1 -1|EINVAL
+$ASYM_CPU_PRIORITY|1 2147483648|ERANGE
+$ASYM_CPU_PRIORITY|1 1073741824|ERANGE
+$ASYM_CPU_PRIORITY|x 1|EINVAL
+$ASYM_CPU_PRIORITY|1 1x|EINVAL
+$ASYM_CPU_PRIORITY| 1 60|EINVAL
+$ASYM_CPU_PRIORITY|1  60|EINVAL
+$ASYM_CPU_PRIORITY|1 60 70|EINVAL
+$ASYM_CPU_PRIORITY|1 60\x00|EINVAL
+$ASYM_CPU_PRIORITY|$long|EINVAL
+$ASYM_ITMT_SUPPORT||EINVAL
+$ASYM_ITMT_SUPPORT|2|EINVAL
+$ASYM_ITMT_SUPPORT|yes|EINVAL
+$ASYM_ITMT_SUPPORT| 1|EINVAL
+BAD
+}
+
+refuse_bad_input() {
+	local before got bad=0 n=0
+
+	before=$(snapshot)
+	while IFS='|' read -r file data want; do
+		n=$((n + 1))
+		got=$(asym-ctl write "$file" "$data" 2>&1)
+		if [ "$got" != "$want" ]; then
+			diag "${file##*/} '$(echo "$data" | cut -c1-24)': $got, expected $want"
+			bad=1
+		elif [ "$(snapshot)" != "$before" ]; then
+			diag "${file##*/} '$(echo "$data" | cut -c1-24)': refused but changed state"
+			bad=1
+		fi
+	done <<EOF2
+$(bad_inputs)
+EOF2
+	diag "$n bad inputs tried"
+	return $bad
+}
+
+non_root_writes_nothing() {
+	local before f bad=0
+
+	# The writers below must really run as nobody.
+	[ "$(su -s /bin/sh nobody -c 'id -u')" = 65534 ] ||
+		{ diag "cannot run as nobody"; return 1; }
+	before=$(snapshot)
+	for f in $ASYM_SYSCTL $ASYM_PRIO_FORMULA $ASYM_SMT_PULL_CHECK \
+		 $ASYM_CPU_PRIORITY $ASYM_ITMT_SUPPORT; do
+		if su -s /bin/sh nobody -c "echo 0 > $f; echo '0 1' > $f; echo legacy > $f" 2>/dev/null; then
+			diag "nobody could write $f"
+			bad=1
+		fi
+	done
+	[ "$(snapshot)" = "$before" ] || { diag "non-root writes changed state"; bad=1; }
+	return $bad
+}
+
+ktap_plan 11
+check defaults defaults
+check sysctl_round_trip sysctl_round_trip
+check formula_round_trip formula_round_trip
+check sysctl_0_overrides_formula sysctl_0_overrides_formula
+check pull_check_round_trip pull_check_round_trip
+check raw_priority_round_trip raw_priority_round_trip
+check itmt_support_round_trip itmt_support_round_trip
+check asym_prefer_follows asym_prefer_follows
+check bad_input_refused refuse_bad_input
+check non_root_writes_nothing non_root_writes_nothing
+check defaults_again defaults
+ktap_finish

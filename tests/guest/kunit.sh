@@ -1,0 +1,20 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# topology: P2xSMT2,E2
+#
+# The KUnit suites of the series ran at boot and passed: the ITMT formulas
+# and the SMT pull decision. Their KTAP comes from debugfs.
+. /opt/asym-smt/tests/lib.sh
+
+suite_passed() {
+	local r=/sys/kernel/debug/kunit/$1/results
+
+	[ -f "$r" ] || { diag "suite $1 did not run"; return 1; }
+	sed 's/^/# /' "$r"
+	grep -q "^ok 1 $1\$" "$r" && ! grep -q "^ *not ok" "$r"
+}
+
+ktap_plan 2
+check x86_itmt_prio suite_passed x86_itmt_prio
+check sched_asym_smt_pull suite_passed sched_asym_smt_pull
+ktap_finish
