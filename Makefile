@@ -45,9 +45,7 @@ export-patches:
 	@scripts/tree export
 
 kernel: tree
-	@cmp -s $(KOBJ)/.asym-smt-fragments <(cat $(KCONFIG)) 2>/dev/null || \
-		{ scripts/kconfig $(KSRC) $(KOBJ) $(addprefix $(TOP)/,$(KCONFIG)) && \
-		  cat $(KCONFIG) > $(KOBJ)/.asym-smt-fragments; }
+	@scripts/kconfig $(KSRC) $(KOBJ) $(addprefix $(TOP)/,$(KCONFIG))
 	@echo "  KBUILD  $(notdir $(BZIMAGE)) (-j$(JOBS))"
 	@$(MAKE) --no-print-directory -C $(KSRC) O=$(KOBJ) -j$(JOBS) bzImage | \
 		{ grep -v "^make\[\|^  \(DESCEND\|CALL\|CHK\|UPD\)" || true; }
