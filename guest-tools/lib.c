@@ -53,6 +53,30 @@ int read_text(const char *path, char *buf, size_t len, int quiet)
 	return off;
 }
 
+int pread_text(int fd, const char *path, char *buf, size_t len, int quiet)
+{
+	size_t off = 0;
+	ssize_t n;
+
+	while (off + 1 < len &&
+	       (n = pread(fd, buf + off, len - 1 - off, off)) != 0) {
+		if (n < 0) {
+			int err = errno;
+
+			if (err == EINTR)
+				continue;
+			if (!quiet)
+				warnx_("%s: %s", path, strerror(err));
+			return -err;
+		}
+		off += n;
+	}
+	buf[off] = '\0';
+	while (off && buf[off - 1] == '\n')
+		buf[--off] = '\0';
+	return off;
+}
+
 int write_text(const char *path, const char *text)
 {
 	size_t len = strlen(text);
@@ -130,6 +154,22 @@ int possible_cpus(void)
 	for (i = 0; i < (int)sizeof(mask); i++)
 		n += mask[i];
 	return n;
+}
+
+int online_cpus(unsigned char *mask, int n)
+{
+	char buf[4096];
+	int i, count = 0;
+
+	if (read_text(SYSFS_CPU "/online", buf, sizeof(buf), 0) < 0)
+		return -1;
+	if (parse_cpulist(buf, mask, n)) {
+		warnx_("%s/online: malformed '%s'", SYSFS_CPU, buf);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		count += mask[i];
+	return count;
 }
 
 int cpu_online(int cpu)

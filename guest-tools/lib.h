@@ -16,6 +16,12 @@
 #define ASYM_ITMT_SUPPORT	ASYM_DEBUGFS "/itmt_support"
 #define ITMT_ENABLED_SYSCTL	"/proc/sys/kernel/sched_itmt_enabled"
 
+/* What the scheduler shows of itself. */
+#define SCHED_DEBUGFS_DOMAINS	"/sys/kernel/debug/sched/domains"
+#define PROC_STAT		"/proc/stat"
+#define PROC_SCHEDSTAT		"/proc/schedstat"
+#define SCHEDSTATS_SYSCTL	"/proc/sys/kernel/sched_schedstats"
+
 extern const char *prog;
 
 /* Print "prog: message" to stderr. */
@@ -28,6 +34,13 @@ void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  */
 int read_text(const char *path, char *buf, size_t len, int quiet);
 
+/*
+ * Read the file open at @fd from its start into @buf like read_text(),
+ * without reopening it (cheap re-reads of /proc files); @path names it in
+ * errors, which are reported unless @quiet.
+ */
+int pread_text(int fd, const char *path, char *buf, size_t len, int quiet);
+
 /* Write @text to @path; return 0 or -errno after naming the file. */
 int write_text(const char *path, const char *text);
 
@@ -36,6 +49,12 @@ int parse_cpulist(const char *list, unsigned char *mask, int n);
 
 /* Number of possible CPUs (from SYSFS_CPU/possible), or -1. */
 int possible_cpus(void);
+
+/*
+ * Online CPUs (from SYSFS_CPU/online) into @mask of @n entries; return
+ * their number, or -1 after naming the file.
+ */
+int online_cpus(unsigned char *mask, int n);
 
 /* 1 if @cpu is online, 0 if offline, -1 on error. */
 int cpu_online(int cpu);
