@@ -31,6 +31,8 @@ help:
 	@echo "  initramfs       busybox + tools + scenarios into build/initramfs.cpio.gz"
 	@echo "  run             boot the guest on TOPOLOGY with a shell; CMD='...' runs one command"
 	@echo "  checkpatch      scripts/checkpatch.pl --strict on every patch"
+	@echo "  torture         debug kernel, asym-torture for DURATION=60 s (SEED=N to replay)"
+	@echo "  fuzz            debug kernel, asym-fuzz with ITERATIONS=10000 per knob (SEED=N)"
 	@echo "  test            build everything, run every test; KTAP, ends 'N passed, N failed'"
 	@echo "  clean           remove build outputs, keep the kernel tree and objects"
 	@echo "  distclean       remove build/"
@@ -67,6 +69,17 @@ run: kernel initramfs
 checkpatch: tree
 	@tests/checkpatch
 
+DURATION ?= 60
+ITERATIONS ?= 10000
+debug-kernel:
+	@$(MAKE) --no-print-directory kernel DEBUG=1
+torture: initramfs debug-kernel
+	@scripts/qemu-run --debug --name torture --timeout $$(( $(DURATION) + 600 )) \
+		-- "asym-torture --duration $(DURATION) $(if $(SEED),--seed $(SEED))"
+fuzz: initramfs debug-kernel
+	@scripts/qemu-run --debug --name fuzz --timeout 3600 \
+		-- "asym-fuzz --iterations $(ITERATIONS) $(if $(SEED),--seed $(SEED))"
+
 test:
 	@tests/run
 
@@ -77,6 +90,6 @@ distclean:
 	rm -rf $(B)
 
 .PHONY: help deps tree export-patches kernel tools initramfs run checkpatch \
-	test clean distclean
+	debug-kernel torture fuzz test clean distclean
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Oracle of what the asym-smt knobs accept: see knob.h. */
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "knob.h"
+
+/* The kernel's ctype: isspace() includes 0xa0. */
+static int k_isspace(unsigned char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r') || c == 0xa0;
+}
+
+static int k_isdigit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int k_isxdigit(unsigned char c)
+{
+	return k_isdigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/*
+ * _parse_integer(): digits of @base at @s; the number of characters taken,
+ * *@overflow set when the value does not fit 64 bits.
+ */
+static size_t parse_integer(const char *s, size_t len, unsigned int base,
+			    uint64_t *res, int *overflow)
+{
+	size_t n = 0;
+
+	*res = 0;
+	*overflow = 0;
+	for (; n < len; n++) {
+		unsigned char c = s[n] | 0x20;
+		unsigned int d;
+
+		if (k_isdigit(s[n]))
+			d = s[n] - '0';
+		else if (c >= 'a' && c <= 'z')
+			d = c - 'a' + 10;
+		else
+			break;
+		if (d >= base)
+			break;
+		if (*res > (UINT64_MAX - d) / base)
+			*overflow = 1;
+		*res = *res * base + d;
+	}
+	return n;
+}
+
+/* kstrtoull(s, 10) on the NUL-terminated @s. */
+static int k_kstrtoull(const char *s, uint64_t *res)
+{
+	int overflow;
+	size_t n;
+
+	if (*s == '+')
+		s++;
+	n = parse_integer(s, strlen(s), 10, res, &overflow);
+	if (overflow)
+		return -ERANGE;
+	if (!n)
+		return -EINVAL;
+	s += n;
+	if (*s == '\n')
+		s++;
+	return *s ? -EINVAL : 0;
+}
+
+static int k_kstrtoint(const char *s, int *res)
+{
+	uint64_t tmp;
+	int64_t v;
+	int rv;
+
+	if (*s == '-') {
+		if (s[1] == '+')	/* _kstrtoull() takes no sign */
+			return -EINVAL;
+		rv = k_kstrtoull(s + 1, &tmp);
+		if (rv)
+			return rv;
+		if ((int64_t)(0 - tmp) > 0)
+			return -ERANGE;
+		v = (int64_t)(0 - tmp);
+	} else {
+		rv = k_kstrtoull(s, &tmp);
+		if (rv)
+			return rv;
+		if ((int64_t)tmp < 0)
+			return -ERANGE;
+		v = (int64_t)tmp;
+	}
+	if (v != (int)v)
+		return -ERANGE;
+	*res = (int)v;
+	return 0;
+}
+
+/* sysfs_streq(): equal but for one trailing newline on either side. */
+static int k_sysfs_streq(const char *s1, const char *s2)
+{
+	while (*s1 && *s1 == *s2) {
+		s1++;
+		s2++;
+	}
+	if (*s1 == *s2)
+		return 1;
+	if (!*s1 && *s2 == '\n' && !s2[1])
+		return 1;
+	if (*s1 == '\n' && !s1[1] && !*s2)
+		return 1;
+	return 0;
+}
+
+/* proc_dointvec_minmax() on one int in [0, 1], written at offset 0. */
+static int expect_sysctl_bool(const char *data, size_t len,
+			      struct knob_value *v)
+{
+	static const char wspace[] = " \t\n";
+	size_t left = len, n, cp;
+	char tmp[22];
+	const char *p;
+	uint64_t val;
+	int neg, overflow, base = 10;
+
+	/* __do_proc_dointvec() takes an empty write as a no-op. */
+	if (!len) {
+		v->unchanged = 1;
+		return 0;
+	}
+	if (left > 4096 - 1)
+		left = 4096 - 1;
+	while (left && k_isspace(*data)) {
+		data++;
+		left--;
+	}
+	if (!left)
+		return EINVAL;
+
+	/* proc_get_long() */
+	cp = left > sizeof(tmp) - 1 ? sizeof(tmp) - 1 : left;
+	memcpy(tmp, data, cp);
+	tmp[cp] = '\0';
+	p = tmp;
+	neg = *p == '-' && left > 1;
+	if (neg)
+		p++;
+	if (!k_isdigit(*p))
+		return EINVAL;
+	if (p[0] == '0') {
+		base = 8;
+		if ((p[1] | 0x20) == 'x' && k_isxdigit(p[2])) {
+			base = 16;
+			p += 2;
+		}
+	}
+	n = parse_integer(p, strlen(p), base, &val, &overflow);
+	if (overflow)
+		return EINVAL;
+	p += n;
+	n = p - tmp;
+	if (n == sizeof(tmp) - 1)
+		return EINVAL;
+	if (n < left && !memchr(wspace, *p, sizeof(wspace) - 1))
+		return EINVAL;
+
+	/* do_proc_dointvec_minmax_conv() */
+	if (neg ? val > (uint64_t)INT_MAX + 1 : val > INT_MAX)
+		return EINVAL;
+	if (neg && val)
+		return EINVAL;		/* below the minimum, 0 */
+	if (val > 1)
+		return EINVAL;
+	v->val = val;
+	return 0;
+}
+
+/*
+ * The debugfs knobs copy at most @size - 1 bytes and refuse empty input
+ * and NUL bytes.
+ */
+static int debugfs_str(const char *data, size_t len, size_t size, char *buf)
+{
+	if (!len || len >= size || memchr(data, '\0', len))
+		return EINVAL;
+	memcpy(buf, data, len);
+	buf[len] = '\0';
+	return 0;
+}
+
+static int expect_debugfs_bool(const char *data, size_t len,
+			       struct knob_value *v)
+{
+	char buf[4];
+
+	if (debugfs_str(data, len, sizeof(buf), buf))
+		return EINVAL;
+	if (k_sysfs_streq(buf, "1") || k_sysfs_streq(buf, "0")) {
+		v->val = buf[0] == '1';
+		return 0;
+	}
+	return EINVAL;
+}
+
+static int expect_formula(const char *data, size_t len, struct knob_value *v)
+{
+	static const char *const words[] = { "squared", "legacy" };
+	char buf[16];
+	size_t i;
+
+	if (debugfs_str(data, len, sizeof(buf), buf))
+		return EINVAL;
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		if (k_sysfs_streq(buf, words[i])) {
+			v->word = words[i];
+			return 0;
+		}
+	}
+	return EINVAL;
+}
+
+static int expect_cpu_priority(const char *data, size_t len,
+			       const struct knob_env *env,
+			       struct knob_value *v)
+{
+	char buf[32], *prio_str;
+	uint64_t cpu;
+	int prio, rv;
+
+	if (debugfs_str(data, len, sizeof(buf), buf))
+		return EINVAL;
+	prio_str = strchr(buf, ' ');
+	if (!prio_str)
+		return EINVAL;
+	*prio_str++ = '\0';
+	if (k_kstrtoull(buf, &cpu) || cpu > UINT_MAX)
+		return EINVAL;
+	rv = k_kstrtoint(prio_str, &prio);
+	if (rv)
+		return -rv;
+	if (prio < 0)
+		return EINVAL;
+	if (prio > INT_MAX / env->nr_siblings)
+		return ERANGE;
+	if (cpu >= (uint64_t)env->nr_cpu_ids || !env->online[cpu])
+		return EINVAL;
+	v->cpu = (int)cpu;
+	v->val = prio;
+	return 0;
+}
+
+int knob_expect(enum knob_kind kind, const char *data, size_t len,
+		const struct knob_env *env, struct knob_value *v)
+{
+	memset(v, 0, sizeof(*v));
+	switch (kind) {
+	case KNOB_SYSCTL_BOOL:
+		return expect_sysctl_bool(data, len, v);
+	case KNOB_DEBUGFS_BOOL:
+		return expect_debugfs_bool(data, len, v);
+	case KNOB_FORMULA:
+		return expect_formula(data, len, v);
+	case KNOB_CPU_PRIORITY:
+		return expect_cpu_priority(data, len, env, v);
+	}
+	return EINVAL;
+}

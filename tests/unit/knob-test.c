@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit tests of the knob oracle (guest-tools/knob.c), KTAP: cases
+ * checked against the kernel in the knobs scenario and in the fuzzer.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "knob.h"
+
+const char *prog = "knob-test";
+
+static const unsigned char online[8] = { 1, 1, 1, 1, 1, 0, 1, 0 };
+static const struct knob_env env = { 8, online, 2 };
+
+struct knob_case {
+	enum knob_kind kind;
+	const char *data;
+	size_t len;		/* 0: strlen(data) */
+	int expect;
+	long val;
+};
+
+#define C(k, d, e, v)	{ k, d, 0, e, v }
+#define S	KNOB_SYSCTL_BOOL
+#define B	KNOB_DEBUGFS_BOOL
+#define F	KNOB_FORMULA
+#define P	KNOB_CPU_PRIORITY
+
+static const struct knob_case cases[] = {
+	C(S, "1", 0, 1), C(S, "0\n", 0, 0), C(S, " 1", 0, 1),
+	C(S, "\t0 ", 0, 0), C(S, "-0", 0, 0), C(S, "0x1", 0, 1),
+	C(S, "01", 0, 1), C(S, "1 2", 0, 1), C(S, "2", EINVAL, 0),
+	C(S, "-1", EINVAL, 0), C(S, "1abc", EINVAL, 0), C(S, "", 0, 0),
+	C(S, "   ", EINVAL, 0), C(S, "-", EINVAL, 0), C(S, "+1", EINVAL, 0),
+	C(S, "08", EINVAL, 0), C(S, "0x", EINVAL, 0),
+	C(S, "99999999999999999999", EINVAL, 0),
+	C(S, "00000000000000000001", 0, 1),
+	C(S, "000000000000000000001", EINVAL, 0),
+	C(S, "\xa0" "1", 0, 1), C(S, "1\xa0", EINVAL, 0),
+	C(B, "1", 0, 1), C(B, "0\n", 0, 0), C(B, " 1", EINVAL, 0),
+	C(B, "1\n\n", EINVAL, 0), C(B, "", EINVAL, 0), C(B, "on", EINVAL, 0),
+	C(B, "01", EINVAL, 0), C(B, "2", EINVAL, 0),
+	C(F, "squared", 0, 0), C(F, "legacy\n", 0, 0), C(F, "LEGACY", EINVAL, 0),
+	C(F, "squared legacy", EINVAL, 0), C(F, "leg", EINVAL, 0),
+	C(F, "legacy\n\n", EINVAL, 0),
+	C(P, "1 60", 0, 60), C(P, "1 60\n", 0, 60), C(P, "+1 60", 0, 60),
+	C(P, "1 +60", 0, 60), C(P, "1 -0", 0, 0), C(P, "1\n 60", 0, 60),
+	C(P, "9999 1", EINVAL, 0), C(P, "5 10", EINVAL, 0),
+	C(P, "1 -1", EINVAL, 0), C(P, "1 2147483648", ERANGE, 0),
+	C(P, "1 1073741824", ERANGE, 0), C(P, "1 1073741823", 0, 1073741823),
+	C(P, "1 -2147483649", ERANGE, 0), C(P, "1 -+1", EINVAL, 0),
+	C(P, "1 18446744073709551616", ERANGE, 0), C(P, "x 1", EINVAL, 0),
+	C(P, "4294967296 1", EINVAL, 0), C(P, " 1 60", EINVAL, 0),
+	C(P, "1  60", EINVAL, 0), C(P, "1 60 70", EINVAL, 0),
+	C(P, "1", EINVAL, 0), C(P, "1 0x10", EINVAL, 0),
+	C(P, "1 00000000000000000000000000060", 0, 60),
+	C(P, "1 000000000000000000000000000060", EINVAL, 0),
+};
+
+int main(void)
+{
+	size_t i, n = sizeof(cases) / sizeof(cases[0]);
+	int failed = 0;
+
+	printf("KTAP version 1\n1..%zu\n", n + 2);
+	for (i = 0; i < n; i++) {
+		const struct knob_case *c = &cases[i];
+		struct knob_value v;
+		int got = knob_expect(c->kind, c->data, strlen(c->data), &env, &v);
+		int ok = got == c->expect && (got || c->kind == F || v.val == c->val);
+		char name[96];
+		size_t j, k = 0;
+
+		for (j = 0; c->data[j] && k < sizeof(name) - 8; j++) {
+			unsigned char ch = c->data[j];
+
+			k += snprintf(name + k, sizeof(name) - k,
+				      ch > ' ' && ch < 0x7f && ch != '#' ? "%c" : "\\x%02x", ch);
+		}
+		name[k] = '\0';
+		if (!ok) {
+			printf("# kind %d: got %d (val %ld), expected %d (val %ld)\n",
+			       c->kind, got, v.val, c->expect, c->val);
+			failed++;
+		}
+		printf("%sok %zu kind%d_%s\n", ok ? "" : "not ", i + 1, c->kind, name);
+	}
+	{
+		char big[4097];
+		struct knob_value v;
+		int ok;
+
+		memset(big, '1', sizeof(big));
+		ok = knob_expect(B, big, sizeof(big), &env, &v) == EINVAL &&
+		     knob_expect(P, big, sizeof(big), &env, &v) == EINVAL;
+		printf("%sok %zu debugfs_page_plus_one_refused\n", ok ? "" : "not ", n + 1);
+		failed += !ok;
+		ok = knob_expect(B, "1\0", 2, &env, &v) == EINVAL &&
+		     knob_expect(S, "1\0", 2, &env, &v) == EINVAL;
+		printf("%sok %zu nul_byte_refused\n", ok ? "" : "not ", n + 2);
+		failed += !ok;
+	}
+	return failed ? 1 : 0;
+}
