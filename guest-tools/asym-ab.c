@@ -1,0 +1,737 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * asym-ab - A/B comparison of knob settings by task placement.
+ *
+ * For each repetition, each task count N and each setting in turn
+ * (interleaved, so that drift spreads over all settings), applies the
+ * setting and measures the placement of N CPU-bound workers as asym-place
+ * does (measure.c). Prints the mean residency per CPU for every setting and
+ * N, the comparison against setting a in the layout of the 2021 series'
+ * cover letter, and writes the runs as CSV. The statistics and the setting
+ * grammar are pure logic in ab.c.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ab.h"
+#include "lib.h"
+#include "measure.h"
+#include "place.h"
+#include "settings.h"
+
+const char *prog = "asym-ab";
+
+#define MAX_SETTINGS	6
+#define MAX_REPS	1000
+#define DEFAULT_OUT	"/tmp/asym-ab"
+
+struct options {
+	const char *text[MAX_SETTINGS];		/* NULL: not given */
+	struct ab_setting setting[MAX_SETTINGS];	/* resolved */
+	int tasks[PLACE_MAX_CPUS];
+	int ntasks;				/* 0: 1 to online CPUs */
+	int reps;
+	const char *out;
+	double settle;
+	int interval_ms;
+	double duration;
+	int nsamples;
+	bool json;
+};
+
+/* What one run gave. */
+struct ab_run {
+	bool done;
+	double ideal_frac;
+	double tti;			/* time to ideal, s; -1: never */
+	long long migrations;		/* -1: unknown */
+	bool sound;
+	double residency[PLACE_MAX_CPUS];	/* per live CPU */
+};
+
+static struct measure_live lv;
+static char cls[PLACE_MAX_CPUS];	/* class per live CPU */
+static struct ab_run *runs;		/* [setting][task index][rep] */
+static FILE *progress;			/* stdout, or stderr with --json */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: %s --a SETTING --b SETTING [--c ... --f SETTING] [options]\n"
+		"Compare knob settings by task placement: for each repetition,\n"
+		"each task count N and each setting in turn, apply the setting\n"
+		"and measure where N CPU-bound workers run, as asym-place does.\n"
+		"\n"
+		"SETTING: blank-separated KEY=VALUE, keys sysctl=0|1,\n"
+		"formula=legacy|squared, pull=0|1 (as 'asym-ctl set'); keys it\n"
+		"does not name take their defaults (sysctl=1 formula=squared\n"
+		"pull=1), so '' is the default kernel. Setting a is the baseline.\n"
+		"\n"
+		"Options:\n"
+		"  --a .. --f SETTING  the settings (--a is required)\n"
+		"  --tasks LIST        task counts, A-B or A,B,... (default 1 to\n"
+		"                      the online CPUs)\n"
+		"  --reps N            repetitions (default 3)\n"
+		"  --out DIR           where runs.csv and residency.csv go\n"
+		"                      (default %s)\n"
+		"  --settle SEC        wait before sampling (default 2)\n"
+		"  --interval MS       sampling interval (default 300)\n"
+		"  --duration SEC      sampling window (default 3)\n"
+		"  --json              one JSON object at the end instead of\n"
+		"                      tables (progress goes to stderr)\n"
+		"  -h, --help          this text\n"
+		"\n"
+		"Prints a progress line per run, then the mean residency per CPU\n"
+		"(columns: CPU and class, P first thread of an SMT core, s\n"
+		"further sibling, E single-thread core) and, per setting other\n"
+		"than a, the comparison: baseline = mean of a (std as %% of the\n"
+		"mean), compare%% = (mean - mean of a) / mean of a * 100 (std of\n"
+		"the setting as %% of the mean of a); time_to_ideal counts the\n"
+		"runs that reached the ideal. The knobs are reset to their\n"
+		"defaults at the end.\n"
+		"\n"
+		"Exit status: 0 if every run completed (the placement does not\n"
+		"decide it), 1 on a run-time error, 2 on a usage error.\n",
+		prog, DEFAULT_OUT);
+}
+
+/* --- options --- */
+
+static int usage_error(const char *opt, const char *arg, const char *what)
+{
+	warnx_("%s: '%s' %s (see --help)", opt, arg, what);
+	return -1;
+}
+
+static int parse_decimal(const char *opt, const char *arg, double max,
+			 double *val)
+{
+	const char *p;
+	int digits = 0, points = 0;
+	char *end;
+
+	for (p = arg; *p; p++) {
+		if (*p >= '0' && *p <= '9')
+			digits++;
+		else if (*p == '.')
+			points++;
+		else
+			break;
+	}
+	if (*p || !digits || points > 1)
+		return usage_error(opt, arg, "is not a number of seconds");
+	*val = strtod(arg, &end);
+	if (*end || *val > max) {
+		char msg[64];
+
+		snprintf(msg, sizeof(msg), "is out of range 0-%g", max);
+		return usage_error(opt, arg, msg);
+	}
+	return 0;
+}
+
+static int parse_int(const char *opt, const char *arg, int min, int max,
+		     int *val)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (end == arg || *end || arg[0] < '0' || arg[0] > '9')
+		return usage_error(opt, arg, "is not a whole number");
+	if (errno || v < min || v > max) {
+		char what[64];
+
+		snprintf(what, sizeof(what), "is out of range %d-%d", min,
+			 max);
+		return usage_error(opt, arg, what);
+	}
+	*val = (int)v;
+	return 0;
+}
+
+enum {
+	OPT_TASKS = 256, OPT_REPS, OPT_OUT, OPT_SETTLE, OPT_INTERVAL,
+	OPT_DURATION, OPT_JSON,
+};
+
+/* Parse the command line into @o; 0, 1 for --help, -1 on a usage error. */
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct option opts[] = {
+		{ "a", required_argument, NULL, 'a' },
+		{ "b", required_argument, NULL, 'b' },
+		{ "c", required_argument, NULL, 'c' },
+		{ "d", required_argument, NULL, 'd' },
+		{ "e", required_argument, NULL, 'e' },
+		{ "f", required_argument, NULL, 'f' },
+		{ "tasks", required_argument, NULL, OPT_TASKS },
+		{ "reps", required_argument, NULL, OPT_REPS },
+		{ "out", required_argument, NULL, OPT_OUT },
+		{ "settle", required_argument, NULL, OPT_SETTLE },
+		{ "interval", required_argument, NULL, OPT_INTERVAL },
+		{ "duration", required_argument, NULL, OPT_DURATION },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	char err[256];
+	double samples;
+	int c, i, ret = 0;
+
+	*o = (struct options){ .reps = 3, .out = DEFAULT_OUT, .settle = 2,
+			       .interval_ms = 300, .duration = 3 };
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'a': case 'b': case 'c': case 'd': case 'e': case 'f':
+			i = c - 'a';
+			if (o->text[i]) {
+				warnx_("--%c given twice (see --help)", c);
+				ret = -1;
+				break;
+			}
+			o->text[i] = optarg;
+			if (ab_parse_setting(optarg, &o->setting[i], err,
+					     sizeof(err))) {
+				warnx_("--%c: %s (see --help)", c, err);
+				ret = -1;
+			}
+			ab_setting_resolve(&o->setting[i]);
+			break;
+		case OPT_TASKS:
+			o->ntasks = ab_parse_tasks(optarg, o->tasks,
+						   PLACE_MAX_CPUS, err,
+						   sizeof(err));
+			if (o->ntasks < 0) {
+				warnx_("--tasks: %s (see --help)", err);
+				ret = -1;
+			}
+			break;
+		case OPT_REPS:
+			ret |= parse_int("--reps", optarg, 1, MAX_REPS,
+					 &o->reps);
+			break;
+		case OPT_OUT:
+			if (!*optarg)
+				ret |= usage_error("--out", optarg,
+						   "is not a directory name");
+			o->out = optarg;
+			break;
+		case OPT_SETTLE:
+			ret |= parse_decimal("--settle", optarg,
+					     MEASURE_MAX_SECONDS, &o->settle);
+			break;
+		case OPT_INTERVAL:
+			ret |= parse_int("--interval", optarg, 1,
+					 MEASURE_MAX_INTERVAL_MS,
+					 &o->interval_ms);
+			break;
+		case OPT_DURATION:
+			ret |= parse_decimal("--duration", optarg,
+					     MEASURE_MAX_SECONDS,
+					     &o->duration);
+			break;
+		case OPT_JSON:
+			o->json = true;
+			break;
+		case 'h':
+			return 1;
+		default:
+			warnx_("see --help");
+			return -1;
+		}
+	}
+	if (ret)
+		return -1;
+	if (optind < argc) {
+		warnx_("unexpected argument '%s' (see --help)", argv[optind]);
+		return -1;
+	}
+	if (!o->text[0]) {
+		warnx_("--a SETTING is required: the baseline (see --help)");
+		return -1;
+	}
+	samples = o->duration * 1000 / o->interval_ms + 1e-9;
+	if (samples < 1) {
+		warnx_("--duration %g s is shorter than --interval %d ms",
+		       o->duration, o->interval_ms);
+		return -1;
+	}
+	if (samples > MEASURE_MAX_SAMPLES) {
+		warnx_("--duration %g s at --interval %d ms: more than %d samples",
+		       o->duration, o->interval_ms, MEASURE_MAX_SAMPLES);
+		return -1;
+	}
+	o->nsamples = (int)samples;
+	return 0;
+}
+
+/* --- output files --- */
+
+/* mkdir -p @dir; 0, or -1 after naming the directory. */
+static int make_dirs(const char *dir)
+{
+	char path[4096];
+	size_t i, len = strlen(dir);
+
+	if (len >= sizeof(path)) {
+		warnx_("%s: name too long", dir);
+		return -1;
+	}
+	memcpy(path, dir, len + 1);
+	for (i = 1; i <= len; i++) {
+		if (path[i] != '/' && path[i])
+			continue;
+		path[i] = '\0';
+		if (mkdir(path, 0755) && errno != EEXIST) {
+			warnx_("%s: %s", path, strerror(errno));
+			return -1;
+		}
+		path[i] = dir[i];
+	}
+	return 0;
+}
+
+static FILE *open_csv(const char *dir, const char *name, const char *header)
+{
+	char path[4200];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f) {
+		warnx_("%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	fprintf(f, "%s\n", header);
+	return f;
+}
+
+/* --- runs --- */
+
+static struct ab_run *run_at(const struct options *o, int set, int t, int rep)
+{
+	return &runs[((size_t)set * o->ntasks + t) * o->reps + rep];
+}
+
+static void write_csv(const struct options *o, FILE *rf, FILE *resf,
+		      int set, int t, int rep)
+{
+	const struct ab_run *r = run_at(o, set, t, rep);
+	char label[1024];
+	int i;
+
+	ab_csv_field(o->text[set], label, sizeof(label));
+	fprintf(rf, "%c,%s,%d,%d,%.4f,", 'a' + set, label, o->tasks[t],
+		rep + 1, r->ideal_frac);
+	if (r->tti >= 0)
+		fprintf(rf, "%.3f", r->tti);
+	fprintf(rf, ",");
+	if (r->migrations >= 0)
+		fprintf(rf, "%lld", r->migrations);
+	fprintf(rf, ",%d\n", r->sound);
+	for (i = 0; i < lv.ncpus; i++)
+		fprintf(resf, "%c,%s,%d,%d,%d,%c,%.4f\n", 'a' + set, label,
+			o->tasks[t], rep + 1, lv.cpu[i].cpu, cls[i],
+			r->residency[i]);
+}
+
+/* Apply setting @set and measure N = o->tasks[t]; 0, or -1. */
+static int one_run(const struct options *o, int set, int t, int rep)
+{
+	static struct place_ideal ideal;
+	static struct measure m;
+	struct ab_run *r = run_at(o, set, t, rep);
+	struct measure_opts mo = {
+		.n = o->tasks[t], .settle = o->settle,
+		.interval_ms = o->interval_ms, .duration = o->duration,
+		.nsamples = o->nsamples,
+	};
+	int ret, i;
+
+	if (place_ideal_compute(lv.cpu, lv.ncpus, mo.n, &ideal)) {
+		warnx_("cannot compute the ideal set of %d on %d CPUs", mo.n,
+		       lv.ncpus);
+		return -1;
+	}
+	if (settings_apply(&o->setting[set]) || measure_alloc(&mo, &m))
+		return -1;
+	ret = measure_run(&mo, &lv, &ideal, &m);
+	if (!ret) {
+		r->done = true;
+		r->ideal_frac = m.ideal_frac;
+		r->tti = m.held_from < 0 ? -1 :
+			 measure_sample_t(&mo, m.held_from);
+		r->migrations = m.migrations;
+		r->sound = m.sound;
+		for (i = 0; i < lv.ncpus; i++)
+			r->residency[i] = m.residency[i];
+	}
+	measure_free(&m);
+	return ret;
+}
+
+static void print_progress(const struct options *o, int set, int t, int rep)
+{
+	const struct ab_run *r = run_at(o, set, t, rep);
+
+	fprintf(progress, "[rep %d/%d] N=%d %c(%s): ideal %.2f, time to ideal ",
+		rep + 1, o->reps, o->tasks[t], 'a' + set, o->text[set],
+		r->ideal_frac);
+	if (r->tti >= 0)
+		fprintf(progress, "%.1f s", r->tti);
+	else
+		fprintf(progress, "never");
+	if (r->migrations >= 0)
+		fprintf(progress, ", migrations %lld", r->migrations);
+	fprintf(progress, "%s\n", r->sound ? "" : ", NOT sound");
+	fflush(progress);
+}
+
+/* --- results --- */
+
+enum ab_case { CASE_IDEAL, CASE_TTI, CASE_MIG, NCASES };
+
+static const char *const case_names[NCASES] = {
+	"ideal_fraction", "time_to_ideal", "migrations",
+};
+
+/* The values of @c over the reps of @set at task index @t into @v. */
+static int values(const struct options *o, int set, int t, enum ab_case c,
+		  double *v)
+{
+	int rep, n = 0;
+
+	for (rep = 0; rep < o->reps; rep++) {
+		const struct ab_run *r = run_at(o, set, t, rep);
+
+		if (!r->done)
+			continue;
+		if (c == CASE_IDEAL)
+			v[n++] = r->ideal_frac;
+		else if (c == CASE_TTI && r->tti >= 0)
+			v[n++] = r->tti;
+		else if (c == CASE_MIG && r->migrations >= 0)
+			v[n++] = (double)r->migrations;
+	}
+	return n;
+}
+
+static void row_of(const struct options *o, int set, int t, enum ab_case c,
+		   struct ab_row *row)
+{
+	double *a = calloc(o->reps, sizeof(*a)), *x = calloc(o->reps,
+							     sizeof(*x));
+	int na, nx;
+
+	if (!a || !x) {
+		memset(row, 0, sizeof(*row));
+		free(a);
+		free(x);
+		return;
+	}
+	na = values(o, 0, t, c, a);
+	nx = values(o, set, t, c, x);
+	ab_compare(a, na, x, nx, row);
+	free(a);
+	free(x);
+}
+
+static double mean_residency(const struct options *o, int set, int t, int i)
+{
+	double sum = 0;
+	int rep, n = 0;
+
+	for (rep = 0; rep < o->reps; rep++) {
+		const struct ab_run *r = run_at(o, set, t, rep);
+
+		if (r->done) {
+			sum += r->residency[i];
+			n++;
+		}
+	}
+	return n ? sum / n : 0;
+}
+
+static void print_human(const struct options *o)
+{
+	char buf[512];
+	int set, t, i, c;
+
+	printf("\nmean residency per CPU over %d rep%s (fraction of samples with a worker):\n",
+	       o->reps, o->reps == 1 ? "" : "s");
+	printf("%-7s %-5s", "setting", "tasks");
+	for (i = 0; i < lv.ncpus; i++) {
+		char lab[16];
+
+		snprintf(lab, sizeof(lab), "%d%c", lv.cpu[i].cpu, cls[i]);
+		printf(" %4s", lab);
+	}
+	printf("\n");
+	for (set = 0; set < MAX_SETTINGS; set++) {
+		if (!o->text[set])
+			continue;
+		for (t = 0; t < o->ntasks; t++) {
+			printf("%-7c %-5d", 'a' + set, o->tasks[t]);
+			for (i = 0; i < lv.ncpus; i++)
+				printf(" %4.2f", mean_residency(o, set, t, i));
+			printf("\n");
+		}
+	}
+	printf("settings:\n");
+	for (set = 0; set < MAX_SETTINGS; set++)
+		if (o->text[set])
+			printf("  %c: '%s' = %s\n", 'a' + set, o->text[set],
+			       ab_format_setting(&o->setting[set], buf,
+						 sizeof(buf)));
+
+	for (set = 1; set < MAX_SETTINGS; set++) {
+		if (!o->text[set])
+			continue;
+		printf("\n%c(%s) against a(%s), %d rep%s each:\n", 'a' + set,
+		       o->text[set], o->text[0], o->reps,
+		       o->reps == 1 ? "" : "s");
+		printf("%s\n", ab_row_header());
+		for (c = 0; c < NCASES; c++) {
+			for (t = 0; t < o->ntasks; t++) {
+				struct ab_row row;
+				char load[32];
+
+				row_of(o, set, t, c, &row);
+				snprintf(load, sizeof(load), "tasks-%d",
+					 o->tasks[t]);
+				printf("%s\n", ab_format_row(case_names[c],
+							     load, &row, buf,
+							     sizeof(buf)));
+			}
+		}
+	}
+	printf("\nCSV: %s/runs.csv %s/residency.csv\n", o->out, o->out);
+}
+
+/* @v, or null when not @ok. */
+static void json_num(bool ok, double v)
+{
+	if (ok)
+		printf("%.4f", v);
+	else
+		printf("null");
+}
+
+static void json_stat(const struct ab_stat *st)
+{
+	printf("{\"n\":%d,\"mean\":", st->n);
+	json_num(st->n > 0, st->mean);
+	printf(",\"std\":");
+	json_num(st->n > 0, st->std);
+	printf(",\"std_pct\":");
+	json_num(st->std_pct_ok, st->std_pct);
+	printf("}");
+}
+
+static void print_json(const struct options *o)
+{
+	int set, t, rep, i, c, first = 1;
+
+	printf("{\"reps\":%d,\"settle_s\":%g,\"interval_ms\":%d,\"duration_s\":%g,\"tasks\":",
+	       o->reps, o->settle, o->interval_ms, o->duration);
+	printf("[");
+	for (t = 0; t < o->ntasks; t++)
+		printf("%s%d", t ? "," : "", o->tasks[t]);
+	printf("],\"cpus\":[");
+	for (i = 0; i < lv.ncpus; i++)
+		printf("%s{\"cpu\":%d,\"class\":\"%c\"}", i ? "," : "",
+		       lv.cpu[i].cpu, cls[i]);
+	printf("],\"settings\":[");
+	for (set = 0; set < MAX_SETTINGS; set++) {
+		int k;
+
+		if (!o->text[set])
+			continue;
+		printf("%s{\"setting\":\"%c\",\"label\":", first ? "" : ",",
+		       'a' + set);
+		json_str(o->text[set]);
+		for (k = 0; k < AB_NKEYS; k++) {
+			printf(",\"%s\":", ab_keys[k].name);
+			json_str(ab_value(&o->setting[set], k));
+		}
+		printf(",\"runs\":[");
+		for (t = 0; t < o->ntasks; t++) {
+			for (rep = 0; rep < o->reps; rep++) {
+				const struct ab_run *r = run_at(o, set, t, rep);
+
+				printf("%s{\"tasks\":%d,\"rep\":%d,\"ideal_fraction\":%.4f,\"time_to_ideal_s\":",
+				       t || rep ? "," : "", o->tasks[t],
+				       rep + 1, r->ideal_frac);
+				json_num(r->tti >= 0, r->tti);
+				printf(",\"migrations\":");
+				if (r->migrations >= 0)
+					printf("%lld", r->migrations);
+				else
+					printf("null");
+				printf(",\"sound\":%s,\"residency\":[",
+				       r->sound ? "true" : "false");
+				for (i = 0; i < lv.ncpus; i++)
+					printf("%s%.4f", i ? "," : "",
+					       r->residency[i]);
+				printf("]}");
+			}
+		}
+		printf("],\"mean_residency\":[");
+		for (t = 0; t < o->ntasks; t++) {
+			printf("%s[", t ? "," : "");
+			for (i = 0; i < lv.ncpus; i++)
+				printf("%s%.4f", i ? "," : "",
+				       mean_residency(o, set, t, i));
+			printf("]");
+		}
+		printf("]");
+		if (set) {
+			int r0 = 1;
+
+			printf(",\"compare\":[");
+			for (c = 0; c < NCASES; c++) {
+				for (t = 0; t < o->ntasks; t++) {
+					struct ab_row row;
+
+					row_of(o, set, t, c, &row);
+					printf("%s{\"case\":\"%s\",\"load\":\"tasks-%d\",\"baseline\":",
+					       r0 ? "" : ",", case_names[c],
+					       o->tasks[t]);
+					json_stat(&row.a);
+					printf(",\"setting\":");
+					json_stat(&row.x);
+					printf(",\"compare_pct\":");
+					json_num(row.pct_ok, row.pct);
+					printf(",\"compare_std_pct\":");
+					json_num(row.pct_ok, row.pct_std);
+					printf("}");
+					r0 = 0;
+				}
+			}
+			printf("]");
+		}
+		printf("}");
+		first = 0;
+	}
+	printf("],\"out\":");
+	json_str(o->out);
+	printf("}\n");
+}
+
+/* --- main --- */
+
+/* Restore the knob defaults; report but keep going on failure. */
+static int restore(void)
+{
+	if (settings_restore_defaults()) {
+		warnx_("could not restore the knob defaults (sysctl=1 formula=squared pull=1)");
+		return -1;
+	}
+	return 0;
+}
+
+static int run_all(const struct options *o, FILE *rf, FILE *resf)
+{
+	int rep, t, set;
+
+	for (rep = 0; rep < o->reps; rep++) {
+		for (t = 0; t < o->ntasks; t++) {
+			for (set = 0; set < MAX_SETTINGS; set++) {
+				if (!o->text[set])
+					continue;
+				if (one_run(o, set, t, rep))
+					return -1;
+				print_progress(o, set, t, rep);
+				write_csv(o, rf, resf, set, t, rep);
+				if (fflush(rf) || fflush(resf)) {
+					warnx_("%s: %s", o->out,
+					       strerror(errno));
+					return -1;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static struct options o;
+	FILE *rf = NULL, *resf = NULL;
+	int ret, i, nset = 0;
+
+	ret = parse_options(argc, argv, &o);
+	if (ret) {
+		if (ret > 0)
+			usage(stdout);
+		return ret > 0 ? 0 : 2;
+	}
+	progress = o.json ? stderr : stdout;
+	if (measure_read_live(&lv))
+		return 1;
+	for (i = 0; i < lv.ncpus; i++)
+		cls[i] = ab_cpu_class(lv.cpu[i].thread, lv.nthreads[i]);
+	if (!o.ntasks) {
+		for (i = 0; i < lv.ncpus; i++)
+			o.tasks[i] = i + 1;
+		o.ntasks = lv.ncpus;
+	}
+	if (o.tasks[o.ntasks - 1] > lv.ncpus) {
+		warnx_("--tasks: %d is more than the %d online CPUs",
+		       o.tasks[o.ntasks - 1], lv.ncpus);
+		return 2;
+	}
+	for (i = 0; i < MAX_SETTINGS; i++)
+		nset += !!o.text[i];
+	runs = calloc((size_t)MAX_SETTINGS * o.ntasks * o.reps,
+		      sizeof(*runs));
+	if (!runs) {
+		warnx_("out of memory");
+		return 1;
+	}
+	if (make_dirs(o.out))
+		return 1;
+	rf = open_csv(o.out, "runs.csv",
+		      "setting,label,tasks,rep,ideal_fraction,time_to_ideal_s,migrations,sound");
+	resf = rf ? open_csv(o.out, "residency.csv",
+			     "setting,label,tasks,rep,cpu,class,residency") :
+		    NULL;
+	if (!rf || !resf)
+		return 1;
+
+	fprintf(progress, "asym-ab: %d settings x %d task counts x %d rep%s = %d runs of about %g s\n",
+		nset, o.ntasks, o.reps, o.reps == 1 ? "" : "s",
+		nset * o.ntasks * o.reps,
+		o.settle + o.duration);
+	fflush(progress);
+	measure_setup();
+	ret = run_all(&o, rf, resf);
+	if (restore())
+		ret = -1;
+	fclose(rf);
+	fclose(resf);
+	if (measure_stop_sig) {
+		warnx_("%s: stopped, knob defaults restored",
+		       strsignal(measure_stop_sig));
+		measure_reraise();
+		return 1;
+	}
+	if (ret)
+		return 1;
+	if (o.json)
+		print_json(&o);
+	else
+		print_human(&o);
+	if (fflush(stdout)) {
+		warnx_("stdout: %s", strerror(errno));
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,616 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One placement measurement, shared by asym-place and asym-ab: see
+ * measure.h. Reads, runs and samples; the logic is in place.c.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib.h"
+#include "measure.h"
+#include "place.h"
+
+#define BIG_BUF			(256 * 1024)
+#define MAX_SD			(PLACE_MAX_CPUS * 8)
+
+/* The run in progress, for the cleanup on every exit path. */
+static struct measure *cur;
+static bool restore_schedstats;		/* we switched schedstats on */
+volatile sig_atomic_t measure_stop_sig;
+static sigset_t run_mask;		/* signals delivered only in ppoll */
+
+/* --- the live topology --- */
+
+/* Core and thread index of @cpu from its thread_siblings_list. */
+static int read_siblings(int cpu, struct place_cpu *pc, int *nthreads)
+{
+	unsigned char mask[PLACE_MAX_CPUS];
+	char path[128], buf[1024];
+	int i, first = -1, pos = 0;
+
+	snprintf(path, sizeof(path),
+		 SYSFS_CPU "/cpu%d/topology/thread_siblings_list", cpu);
+	if (read_text(path, buf, sizeof(buf), 0) < 0)
+		return -1;
+	if (parse_cpulist(buf, mask, PLACE_MAX_CPUS) || !mask[cpu]) {
+		warnx_("%s: malformed '%s'", path, buf);
+		return -1;
+	}
+	*nthreads = 0;
+	for (i = 0; i < PLACE_MAX_CPUS; i++) {
+		if (i < cpu && mask[i] && first < 0)
+			first = i;
+		if (i < cpu)
+			pos += mask[i];
+		*nthreads += mask[i];
+	}
+	pc->cpu = cpu;
+	pc->core = first < 0 ? cpu : first;
+	pc->thread = pos;
+	return 0;
+}
+
+static void prio_equal(struct measure_live *lv, const char *why)
+{
+	int i;
+
+	lv->prio_equal = true;
+	snprintf(lv->prio_note, sizeof(lv->prio_note),
+		 "%s: all raw priorities treated as equal", why);
+	for (i = 0; i < lv->ncpus; i++)
+		lv->cpu[i].raw_prio = 0;
+}
+
+static void read_priorities(struct measure_live *lv)
+{
+	static char buf[BIG_BUF];
+	int raw[PLACE_MAX_CPUS], i, ret;
+	char why[192];
+
+	ret = read_text(ASYM_CPU_PRIORITY, buf, sizeof(buf), 1);
+	if (ret == -ENOENT) {
+		prio_equal(lv, ASYM_CPU_PRIORITY " missing");
+		return;
+	}
+	if (ret < 0) {
+		prio_equal(lv, ASYM_CPU_PRIORITY " unreadable");
+		return;
+	}
+	for (i = 0; i < PLACE_MAX_CPUS; i++)
+		raw[i] = -1;
+	if (place_parse_cpu_priority(buf, raw, PLACE_MAX_CPUS) < 0) {
+		warnx_("%s: malformed", ASYM_CPU_PRIORITY);
+		prio_equal(lv, ASYM_CPU_PRIORITY " malformed");
+		return;
+	}
+	for (i = 0; i < lv->ncpus; i++) {
+		if (raw[lv->cpu[i].cpu] < 0) {
+			snprintf(why, sizeof(why), "%s has no row for cpu%d",
+				 ASYM_CPU_PRIORITY, lv->cpu[i].cpu);
+			prio_equal(lv, why);
+			return;
+		}
+		lv->cpu[i].raw_prio = raw[lv->cpu[i].cpu];
+	}
+	snprintf(lv->prio_note, sizeof(lv->prio_note),
+		 "raw priorities from %s", ASYM_CPU_PRIORITY);
+}
+
+/* A knob's value for the report, "-" when absent. */
+static void read_knob(const char *path, char *val, size_t len)
+{
+	char buf[128], *open, *close;
+
+	if (read_text(path, buf, sizeof(buf), 1) < 0) {
+		snprintf(val, len, "-");
+		return;
+	}
+	/* "[squared] legacy": the selected one */
+	open = strchr(buf, '[');
+	close = open ? strchr(open, ']') : NULL;
+	if (close) {
+		*close = '\0';
+		snprintf(val, len, "%s", open + 1);
+	} else {
+		snprintf(val, len, "%s", buf);
+	}
+}
+
+void measure_read_knobs(struct measure_live *lv)
+{
+	read_knob(ASYM_SYSCTL, lv->knob_sysctl, sizeof(lv->knob_sysctl));
+	read_knob(ASYM_PRIO_FORMULA, lv->knob_formula,
+		  sizeof(lv->knob_formula));
+	read_knob(ASYM_SMT_PULL_CHECK, lv->knob_pull, sizeof(lv->knob_pull));
+}
+
+int measure_read_live(struct measure_live *lv)
+{
+	unsigned char online[PLACE_MAX_CPUS];
+	int cpu;
+
+	memset(lv, 0, sizeof(*lv));
+	if (online_cpus(online, PLACE_MAX_CPUS) < 0)
+		return -1;
+	for (cpu = 0; cpu < PLACE_MAX_CPUS; cpu++) {
+		if (!online[cpu])
+			continue;
+		if (read_siblings(cpu, &lv->cpu[lv->ncpus],
+				  &lv->nthreads[lv->ncpus]))
+			return -1;
+		lv->ncpus++;
+	}
+	read_priorities(lv);
+	measure_read_knobs(lv);
+	return 0;
+}
+
+/* --- workers and signals --- */
+
+static void on_signal(int sig)
+{
+	measure_stop_sig = sig;
+}
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define ARRAY_SIZE(a)	((int)(sizeof(a) / sizeof((a)[0])))
+#define NSTOP_SIGNALS	ARRAY_SIZE(stop_signals)
+
+void measure_setup(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigset_t block;
+	int i;
+
+	sigemptyset(&sa.sa_mask);
+	sigemptyset(&block);
+	for (i = 0; i < NSTOP_SIGNALS; i++) {
+		sigaction(stop_signals[i], &sa, NULL);
+		sigaddset(&block, stop_signals[i]);
+	}
+	sigprocmask(SIG_BLOCK, &block, &run_mask);
+	for (i = 0; i < NSTOP_SIGNALS; i++)
+		sigdelset(&run_mask, stop_signals[i]);
+	atexit(measure_cleanup);
+}
+
+static void __attribute__((noreturn)) worker_main(pid_t parent)
+{
+	volatile unsigned long spin = 0;
+	sigset_t none;
+	int i;
+
+	for (i = 0; i < NSTOP_SIGNALS; i++)
+		signal(stop_signals[i], SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	/* Die with the sampler, however it ends. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+		_exit(1);
+	for (;;)
+		spin++;
+}
+
+static void kill_workers(void)
+{
+	struct measure_worker *workers = cur ? cur->workers : NULL;
+	int i, nworkers = cur ? cur->nworkers : 0;
+
+	for (i = 0; i < nworkers; i++)
+		if (!workers[i].reaped)
+			kill(workers[i].pid, SIGKILL);
+	for (i = 0; i < nworkers; i++) {
+		if (!workers[i].reaped) {
+			while (waitpid(workers[i].pid, NULL, 0) < 0 &&
+			       errno == EINTR)
+				;
+			workers[i].reaped = true;
+		}
+		if (workers[i].stat_fd >= 0) {
+			close(workers[i].stat_fd);
+			workers[i].stat_fd = -1;
+		}
+	}
+}
+
+/*
+ * --explain: the lb_* and alb_* counters only move while schedstats are on
+ * (kernel.sched_schedstats, off by default): switch them on for the run.
+ */
+static void enable_schedstats(char *schedstats_note)
+{
+	char buf[16];
+
+	if (read_text(SCHEDSTATS_SYSCTL, buf, sizeof(buf), 0) < 0) {
+		snprintf(schedstats_note, MEASURE_NOTE_LEN,
+			 "%s unreadable: the counters may not move",
+			 SCHEDSTATS_SYSCTL);
+		return;
+	}
+	if (!strcmp(buf, "1")) {
+		snprintf(schedstats_note, MEASURE_NOTE_LEN,
+			 "schedstats were already on");
+		return;
+	}
+	if (write_text(SCHEDSTATS_SYSCTL, "1")) {
+		snprintf(schedstats_note, MEASURE_NOTE_LEN,
+			 "schedstats off and %s not writable: the counters do not move",
+			 SCHEDSTATS_SYSCTL);
+		return;
+	}
+	restore_schedstats = true;
+	snprintf(schedstats_note, MEASURE_NOTE_LEN,
+		 "schedstats switched on for this run (%s was %s)",
+		 SCHEDSTATS_SYSCTL, buf);
+}
+
+void measure_cleanup(void)
+{
+	kill_workers();
+	if (restore_schedstats) {
+		restore_schedstats = false;
+		write_text(SCHEDSTATS_SYSCTL, "0");
+	}
+}
+
+static int start_workers(struct measure *m, int n)
+{
+	pid_t parent = getpid();
+	int i;
+
+	m->workers = calloc(n, sizeof(*m->workers));
+	if (!m->workers) {
+		warnx_("out of memory");
+		return -1;
+	}
+	fflush(NULL);
+	for (i = 0; i < n; i++) {
+		struct measure_worker *w = &m->workers[i];
+		pid_t pid;
+
+		w->stat_fd = -1;
+		pid = fork();
+		if (pid < 0) {
+			warnx_("fork: %s", strerror(errno));
+			return -1;
+		}
+		if (!pid)
+			worker_main(parent);
+		w->pid = pid;
+		m->nworkers++;
+		snprintf(w->stat_path, sizeof(w->stat_path), "/proc/%d/stat",
+			 (int)pid);
+		w->stat_fd = open(w->stat_path, O_RDONLY | O_CLOEXEC);
+		if (w->stat_fd < 0) {
+			warnx_("%s: %s", w->stat_path, strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* --- time --- */
+
+static double ts_sec(const struct timespec *t)
+{
+	return t->tv_sec + t->tv_nsec / 1e9;
+}
+
+static double ts_diff(const struct timespec *a, const struct timespec *b)
+{
+	return ts_sec(b) - ts_sec(a);
+}
+
+static struct timespec ts_add_ms(const struct timespec *t, long long ms)
+{
+	struct timespec r = *t;
+
+	r.tv_sec += ms / 1000;
+	r.tv_nsec += (ms % 1000) * 1000000;
+	if (r.tv_nsec >= 1000000000) {
+		r.tv_sec++;
+		r.tv_nsec -= 1000000000;
+	}
+	return r;
+}
+
+/* Sleep until @until (CLOCK_MONOTONIC); -1 once a stop signal came. */
+static int sleep_until(const struct timespec *until)
+{
+	for (;;) {
+		struct timespec now, left;
+		double d;
+
+		if (measure_stop_sig)
+			return -1;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		d = ts_diff(&now, until);
+		if (d <= 0)
+			return 0;
+		left.tv_sec = (time_t)d;
+		left.tv_nsec = (long)((d - left.tv_sec) * 1e9);
+		ppoll(NULL, 0, &left, &run_mask);
+	}
+}
+
+/* --- reading --- */
+
+static int read_proc_stat(struct place_stat_cpu *st, int *n)
+{
+	static char buf[BIG_BUF];
+
+	if (read_text(PROC_STAT, buf, sizeof(buf), 0) < 0)
+		return -1;
+	*n = place_parse_stat(buf, st, PLACE_MAX_CPUS);
+	if (*n < 0) {
+		warnx_("%s: malformed per-CPU line", PROC_STAT);
+		return -1;
+	}
+	return 0;
+}
+
+static int read_schedstat(struct place_sd_stat *sd, int *n)
+{
+	static char buf[BIG_BUF];
+	char err[256];
+
+	*n = -1;
+	if (read_text(PROC_SCHEDSTAT, buf, sizeof(buf), 0) < 0)
+		return -1;
+	*n = place_parse_schedstat(buf, sd, MAX_SD, err, sizeof(err));
+	if (*n < 0) {
+		warnx_("%s: %s", PROC_SCHEDSTAT, err);
+		return -1;
+	}
+	return 0;
+}
+
+static void read_migrations(struct measure *m, int which)
+{
+	char path[64], buf[8192];
+	int i;
+
+	for (i = 0; i < m->nworkers; i++) {
+		struct measure_worker *w = &m->workers[i];
+
+		snprintf(path, sizeof(path), "/proc/%d/sched", (int)w->pid);
+		if (read_text(path, buf, sizeof(buf), 0) < 0 ||
+		    place_parse_nr_migrations(buf, &w->mig[which])) {
+			if (w->mig_ok || !which)
+				warnx_("%s: no se.nr_migrations", path);
+			w->mig_ok = false;
+		} else if (!which) {
+			w->mig_ok = true;
+		}
+	}
+}
+
+/* One sample: the CPU of every worker into @row. */
+static void sample(struct measure *m, int *row)
+{
+	char buf[1024];
+	int i;
+
+	for (i = 0; i < m->nworkers; i++) {
+		struct measure_worker *w = &m->workers[i];
+
+		row[i] = -1;
+		if (pread_text(w->stat_fd, w->stat_path, buf, sizeof(buf),
+			       w->read_failed) >= 0)
+			row[i] = place_parse_pid_stat_cpu(buf);
+		if (row[i] < 0 && !w->read_failed) {
+			warnx_("%s: no processor field: worker gone?",
+			       w->stat_path);
+			w->read_failed = true;
+		}
+	}
+}
+
+/* --- the run --- */
+
+static int window_start(const struct measure_opts *o, struct measure *m)
+{
+	getrusage(RUSAGE_SELF, &m->ru[0]);
+	clock_gettime(CLOCK_MONOTONIC, &m->t0);
+	if (read_proc_stat(m->stat0, &m->nstat0))
+		return -1;
+	read_migrations(m, 0);
+	if (o->explain)
+		read_schedstat(m->sd0, &m->nsd0);
+	getrusage(RUSAGE_SELF, &m->ru[1]);
+	return 0;
+}
+
+static int window_end(const struct measure_opts *o, struct measure *m)
+{
+	getrusage(RUSAGE_SELF, &m->ru[2]);
+	if (read_proc_stat(m->stat1, &m->nstat1))
+		return -1;
+	read_migrations(m, 1);
+	if (o->explain && m->nsd0 >= 0)
+		read_schedstat(m->sd1, &m->nsd1);
+	clock_gettime(CLOCK_MONOTONIC, &m->t1);
+	getrusage(RUSAGE_SELF, &m->ru[3]);
+	return 0;
+}
+
+/* Start the workers, settle, sample; -1 on error or a stop signal. */
+static int run(const struct measure_opts *o, struct measure *m)
+{
+	struct timespec until;
+	int s;
+
+	if (start_workers(m, o->n))
+		return -1;
+	clock_gettime(CLOCK_MONOTONIC, &m->start);
+	until = ts_add_ms(&m->start, (long long)(o->settle * 1000 + 0.5));
+	if (sleep_until(&until) || window_start(o, m))
+		return -1;
+	for (s = 0; s < o->nsamples; s++) {
+		until = ts_add_ms(&m->t0, (long long)(s + 1) * o->interval_ms);
+		if (sleep_until(&until))
+			return -1;
+		sample(m, &m->samples[s * o->n]);
+	}
+	return window_end(o, m);
+}
+
+/* --- results --- */
+
+static const struct place_stat_cpu *find_stat(const struct place_stat_cpu *st,
+					      int n, int cpu)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (st[i].cpu == cpu)
+			return &st[i];
+	return NULL;
+}
+
+/* CPU time (user + system) from rusage @a to @b, in ms. */
+static double ru_ms(const struct rusage *a, const struct rusage *b)
+{
+	return (b->ru_utime.tv_sec - a->ru_utime.tv_sec +
+		b->ru_stime.tv_sec - a->ru_stime.tv_sec) * 1e3 +
+	       (b->ru_utime.tv_usec - a->ru_utime.tv_usec +
+		b->ru_stime.tv_usec - a->ru_stime.tv_usec) / 1e3;
+}
+
+static void evaluate(const struct measure_opts *o,
+		     const struct measure_live *lv,
+		     const struct place_ideal *ideal, struct measure *m)
+{
+	int cpus[PLACE_MAX_CPUS], i, s;
+	double used;
+
+	m->nideal = 0;
+	for (s = 0; s < o->nsamples; s++) {
+		m->ideal[s] = place_is_ideal(ideal, &m->samples[s * o->n],
+					     o->n);
+		m->nideal += m->ideal[s];
+	}
+	m->ideal_frac = (double)m->nideal / o->nsamples;
+	m->held_from = place_held_from(m->ideal, o->nsamples);
+
+	for (i = 0; i < lv->ncpus; i++) {
+		const struct place_stat_cpu *a, *b;
+
+		cpus[i] = lv->cpu[i].cpu;
+		a = find_stat(m->stat0, m->nstat0, cpus[i]);
+		b = find_stat(m->stat1, m->nstat1, cpus[i]);
+		m->busy[i] = a && b ? place_stat_busy_fraction(a, b) : -1;
+	}
+	place_residency(m->samples, o->nsamples, o->n, cpus, lv->ncpus,
+			m->residency);
+	m->max_diff = place_max_abs_diff(m->residency, m->busy, lv->ncpus);
+	m->sound = m->max_diff >= 0 && m->max_diff <= MEASURE_SOUND_LIMIT;
+
+	m->migrations = 0;
+	for (i = 0; i < m->nworkers; i++) {
+		if (!m->workers[i].mig_ok) {
+			m->migrations = -1;
+			break;
+		}
+		m->migrations += m->workers[i].mig[1] - m->workers[i].mig[0];
+	}
+
+	used = ru_ms(&m->ru[0], &m->ru[3]);
+	m->cost_ms = used;
+	m->sampling_ms = ru_ms(&m->ru[1], &m->ru[2]);
+	m->start_ms = ru_ms(&m->ru[0], &m->ru[1]);
+	m->end_ms = ru_ms(&m->ru[2], &m->ru[3]);
+	m->window_s = ts_diff(&m->t0, &m->t1);
+	m->cost_pct = m->window_s > 0 ? used / 10 / m->window_s : -1;
+}
+
+/* --- the interface --- */
+
+int measure_alloc(const struct measure_opts *o, struct measure *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->nsd0 = -1;
+	m->nsd1 = -1;
+	m->samples = calloc((size_t)o->nsamples * o->n, sizeof(*m->samples));
+	m->ideal = calloc(o->nsamples, sizeof(*m->ideal));
+	if (o->explain) {
+		m->sd0 = calloc(MAX_SD, sizeof(*m->sd0));
+		m->sd1 = calloc(MAX_SD, sizeof(*m->sd1));
+	}
+	if (!m->samples || !m->ideal ||
+	    (o->explain && (!m->sd0 || !m->sd1))) {
+		warnx_("out of memory");
+		measure_free(m);
+		return -1;
+	}
+	return 0;
+}
+
+void measure_free(struct measure *m)
+{
+	if (cur == m) {
+		measure_cleanup();
+		cur = NULL;
+	}
+	free(m->workers);
+	free(m->samples);
+	free(m->ideal);
+	free(m->sd0);
+	free(m->sd1);
+	m->workers = NULL;
+	m->nworkers = 0;
+	m->samples = NULL;
+	m->ideal = NULL;
+	m->sd0 = NULL;
+	m->sd1 = NULL;
+}
+
+int measure_run(const struct measure_opts *o, const struct measure_live *lv,
+		const struct place_ideal *ideal, struct measure *m)
+{
+	int ret;
+
+	if (cur && cur != m)
+		measure_cleanup();
+	cur = m;
+	if (o->explain)
+		enable_schedstats(m->schedstats_note);
+	ret = run(o, m);
+	measure_cleanup();
+	if (measure_stop_sig || ret)
+		return -1;
+	evaluate(o, lv, ideal, m);
+	return 0;
+}
+
+double measure_sample_t(const struct measure_opts *o, int s)
+{
+	return (s + 1) * o->interval_ms / 1000.0;
+}
+
+double measure_settled_s(const struct measure *m)
+{
+	return ts_diff(&m->start, &m->t0);
+}
+
+void measure_reraise(void)
+{
+	sigset_t none;
+
+	fflush(NULL);
+	signal(measure_stop_sig, SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	raise(measure_stop_sig);
+}

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One placement measurement, shared by asym-place and asym-ab: read the live
+ * topology, fork N CPU-bound workers, let them settle, sample the CPU each
+ * runs on from /proc/PID/stat (field 39) at a fixed interval, from this one
+ * process and without forking (a forking sampler lands on the idle CPUs it
+ * measures), kill them and derive the results with the pure logic of
+ * place.c.
+ */
+#ifndef ASYM_MEASURE_H
+#define ASYM_MEASURE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "place.h"
+
+#define MEASURE_MAX_SAMPLES	100000
+#define MEASURE_MAX_SECONDS	3600
+#define MEASURE_MAX_INTERVAL_MS	60000
+#define MEASURE_SOUND_LIMIT	0.15	/* residency vs /proc/stat */
+#define MEASURE_NOTE_LEN	160
+
+struct measure_opts {
+	int n;			/* workers */
+	double settle;		/* s */
+	int interval_ms;
+	double duration;	/* s */
+	int nsamples;
+	bool explain;		/* /proc/schedstat snapshots, schedstats on */
+};
+
+/* The online CPUs, their topology and raw priorities, and the knobs. */
+struct measure_live {
+	int ncpus;
+	struct place_cpu cpu[PLACE_MAX_CPUS];
+	int nthreads[PLACE_MAX_CPUS];	/* online threads of cpu[i]'s core */
+	bool prio_equal;
+	char prio_note[256];
+	char knob_sysctl[128], knob_formula[128], knob_pull[128];
+};
+
+/* Read the live topology; 0, or -1 after naming the file. */
+int measure_read_live(struct measure_live *lv);
+
+/* Re-read only the knob values of @lv. */
+void measure_read_knobs(struct measure_live *lv);
+
+struct measure_worker {
+	pid_t pid;
+	bool reaped;
+	int stat_fd;		/* /proc/PID/stat, kept open */
+	char stat_path[64];
+	long long mig[2];	/* se.nr_migrations at window start, end */
+	bool mig_ok;
+	bool read_failed;	/* reported once */
+};
+
+/* One run: what it measured and what is derived from it. */
+struct measure {
+	/* measured */
+	struct measure_worker *workers;
+	int nworkers;
+	struct timespec start, t0, t1;	/* workers started, window */
+	int *samples;			/* [nsamples][n] CPUs */
+	bool *ideal;			/* [nsamples] */
+	/* window start, after its snapshots, after the last sample, end */
+	struct rusage ru[4];
+	struct place_stat_cpu stat0[PLACE_MAX_CPUS], stat1[PLACE_MAX_CPUS];
+	int nstat0, nstat1;
+	struct place_sd_stat *sd0, *sd1;
+	int nsd0, nsd1;			/* -1: not read */
+	char schedstats_note[MEASURE_NOTE_LEN];	/* with explain */
+
+	/* derived */
+	int nideal;
+	double ideal_frac;
+	int held_from;			/* sample index, -1: never */
+	double residency[PLACE_MAX_CPUS];	/* per measure_live cpu */
+	double busy[PLACE_MAX_CPUS];	/* -1: unknown */
+	double max_diff;		/* -1: unknown */
+	bool sound;
+	long long migrations;		/* all workers, -1: unknown */
+	double cost_ms, window_s, cost_pct;
+	double sampling_ms;		/* of cost_ms: the sampling loop */
+	double start_ms, end_ms;	/* of cost_ms: the window's snapshots */
+};
+
+/* The stop signal that came (SIGINT, SIGTERM, SIGHUP), 0 if none. */
+extern volatile sig_atomic_t measure_stop_sig;
+
+/*
+ * Catch the stop signals but keep them blocked: they are delivered only
+ * while the sampler sleeps, so no sleep can miss one. Also kills the
+ * workers at exit. Call once before measure_run().
+ */
+void measure_setup(void);
+
+/* Allocate @m for runs of @o; 0, or -1 when out of memory. */
+int measure_alloc(const struct measure_opts *o, struct measure *m);
+void measure_free(struct measure *m);
+
+/*
+ * Run @o->n workers on the live topology @lv, sample, kill and reap them,
+ * then evaluate against @ideal. Return 0, or -1 on an error (reported) or
+ * a stop signal (measure_stop_sig set).
+ */
+int measure_run(const struct measure_opts *o, const struct measure_live *lv,
+		const struct place_ideal *ideal, struct measure *m);
+
+/* Kill and reap the workers, undo what the run changed: every exit path. */
+void measure_cleanup(void);
+
+/* Sample @s's time into the window, in seconds. */
+double measure_sample_t(const struct measure_opts *o, int s);
+
+/* Seconds from the workers' start to the window's start. */
+double measure_settled_s(const struct measure *m);
+
+/* After cleanup, end by the stop signal that came, as the shell expects. */
+void measure_reraise(void);
+
+#endif
