@@ -29,6 +29,7 @@ help:
 	@echo "  kernel          tinyconfig + kernel-config/ fragment, build build/bzImage (DEBUG=1: build/bzImage-debug)"
 	@echo "  tools           guest tools (static) into build/guest-bin, host builds into build/host"
 	@echo "  initramfs       busybox + tools + scenarios into build/initramfs.cpio.gz"
+	@echo "  demo            the A/B experiment: placement under the 4 settings of the series, N=1..6"
 	@echo "  run             boot the guest on TOPOLOGY with a shell; CMD='...' runs one command"
 	@echo "  checkpatch      scripts/checkpatch.pl --strict on every patch"
 	@echo "  torture         debug kernel, asym-torture for DURATION=60 s (SEED=N to replay)"
@@ -66,6 +67,9 @@ run: kernel initramfs
 	@scripts/qemu-run $(if $(TOPOLOGY),--topology "$$TOPOLOGY") \
 		--kernel $(BZIMAGE) $(if $(CMD),-- "$$CMD")
 
+demo: initramfs
+	@scripts/demo
+
 checkpatch: tree
 	@tests/checkpatch
 
@@ -74,10 +78,10 @@ ITERATIONS ?= 10000
 debug-kernel:
 	@$(MAKE) --no-print-directory kernel DEBUG=1
 torture: initramfs debug-kernel
-	@scripts/qemu-run --debug --name torture --timeout $$(( $(DURATION) + 600 )) \
+	@scripts/qemu-run --debug --name torture-$(DURATION)s --timeout $$(( $(DURATION) + 600 )) \
 		-- "asym-torture --duration $(DURATION) $(if $(SEED),--seed $(SEED))"
 fuzz: initramfs debug-kernel
-	@scripts/qemu-run --debug --name fuzz --timeout 3600 \
+	@scripts/qemu-run --debug --name fuzz-$(ITERATIONS) --timeout 3600 \
 		-- "asym-fuzz --iterations $(ITERATIONS) $(if $(SEED),--seed $(SEED))"
 
 test:
@@ -89,7 +93,7 @@ clean:
 distclean:
 	rm -rf $(B)
 
-.PHONY: help deps tree export-patches kernel tools initramfs run checkpatch \
+.PHONY: help deps tree export-patches kernel tools initramfs run demo checkpatch \
 	debug-kernel torture fuzz test clean distclean
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c

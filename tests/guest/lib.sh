@@ -115,3 +115,68 @@ prios_are() {
 	diag "priorities '$got', expected '$1'"
 	return 1
 }
+
+# place MODE N: run asym-place for N workers, keep its report in
+# /tmp/place-MODE-N.txt, print one diag line; asym-place's status.
+place() {
+	local out=/tmp/place-$1-$2.txt status
+
+	asym-place -n "$2" > "$out" 2>&1
+	status=$?
+	diag "$1 N=$2: $(sed -n 's/^ideal samples: //p' "$out"), last sample" \
+		"$(grep '^  t=' "$out" | tail -1 | awk '{ print $2 }'), $(grep -o 'measurement [A-Z ]*sound' "$out")"
+	return $status
+}
+
+# residency MODE N CPU: CPU's worker residency in that report.
+residency() {
+	awk -v cpu="$3" '/^residency/ { on = 1; next } /^measurement/ { exit }
+		on && $1 == cpu { print $2; exit }' "/tmp/place-$1-$2.txt"
+}
+
+# overflows_to_siblings MODE N: a sibling ran a worker in at least half
+# the samples while an E-core ran none in 9 of 10: the misplacement the
+# v5.16 series fixed.
+overflows_to_siblings() {
+	awk -v s="$(residency "$1" "$2" 1) $(residency "$1" "$2" 3)" \
+	    -v e="$(residency "$1" "$2" 4) $(residency "$1" "$2" 6)" 'BEGIN {
+		split(s, S, " "); split(e, E, " ")
+		exit !((S[1] >= 0.5 || S[2] >= 0.5) && (E[1] <= 0.1 || E[2] <= 0.1))
+	}'
+}
+
+# sound MODE N: asym-place agreed with /proc/stat for that window.
+sound() {
+	grep -q '^measurement sound' "/tmp/place-$1-$2.txt"
+}
+
+# set_mode MODE: default, sysctl0, formula_only, pull_only.
+set_mode() {
+	case $1 in
+	default) asym-ctl write $ASYM_SYSCTL 1 && asym-ctl write $ASYM_PRIO_FORMULA squared &&
+		 asym-ctl write $ASYM_SMT_PULL_CHECK 1 ;;
+	sysctl0) asym-ctl write $ASYM_SYSCTL 0 ;;
+	formula_only) asym-ctl write $ASYM_SYSCTL 1 && asym-ctl write $ASYM_PRIO_FORMULA squared &&
+		 asym-ctl write $ASYM_SMT_PULL_CHECK 0 ;;
+	pull_only) asym-ctl write $ASYM_SYSCTL 1 && asym-ctl write $ASYM_PRIO_FORMULA legacy &&
+		 asym-ctl write $ASYM_SMT_PULL_CHECK 1 ;;
+	esac >/dev/null
+}
+
+# siblings_last MODE N: every online first thread of a core (P-core main
+# thread or E-core) ran a worker in at least 9 of 10 samples: the SMT
+# siblings only got the overflow.
+siblings_last() {
+	local cpu first bad=0
+
+	for cpu in $(awk '/^residency/ { on = 1; getline; next } /^measurement/ { exit }
+			on && NF == 4 { print $1 }' \
+			"/tmp/place-$1-$2.txt"); do
+		first=$(cut -d, -f1 /sys/devices/system/cpu/cpu$cpu/topology/thread_siblings_list)
+		first=${first%%-*}
+		[ "$first" = "$cpu" ] || continue
+		awk -v r="$(residency "$1" "$2" "$cpu")" 'BEGIN { exit !(r >= 0.9) }' ||
+			{ diag "$1 N=$2: cpu$cpu residency $(residency "$1" "$2" "$cpu")"; bad=1; }
+	done
+	return $bad
+}
