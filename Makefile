@@ -51,7 +51,7 @@ kernel: tree
 	@scripts/kconfig $(KSRC) $(KOBJ) $(addprefix $(TOP)/,$(KCONFIG))
 	@echo "  KBUILD  $(notdir $(BZIMAGE)) (-j$(JOBS))"
 	@$(MAKE) --no-print-directory -C $(KSRC) O=$(KOBJ) -j$(JOBS) bzImage | \
-		{ grep -v "^make\[\|^  \(DESCEND\|CALL\|CHK\|UPD\)" || true; }
+		{ grep --line-buffered -v "^make\[\|^  \(DESCEND\|CALL\|CHK\|UPD\)" || true; }
 	@cmp -s $(KOBJ)/arch/x86/boot/bzImage $(BZIMAGE) || \
 		cp $(KOBJ)/arch/x86/boot/bzImage $(BZIMAGE)
 	@echo "  KERNEL  $(notdir $(BZIMAGE)): $$(cat $(KOBJ)/include/config/kernel.release)"
