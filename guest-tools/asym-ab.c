@@ -102,60 +102,6 @@ static void usage(FILE *f)
 
 /* --- options --- */
 
-static int usage_error(const char *opt, const char *arg, const char *what)
-{
-	warnx_("%s: '%s' %s (see --help)", opt, arg, what);
-	return -1;
-}
-
-static int parse_decimal(const char *opt, const char *arg, double max,
-			 double *val)
-{
-	const char *p;
-	int digits = 0, points = 0;
-	char *end;
-
-	for (p = arg; *p; p++) {
-		if (*p >= '0' && *p <= '9')
-			digits++;
-		else if (*p == '.')
-			points++;
-		else
-			break;
-	}
-	if (*p || !digits || points > 1)
-		return usage_error(opt, arg, "is not a number of seconds");
-	*val = strtod(arg, &end);
-	if (*end || *val > max) {
-		char msg[64];
-
-		snprintf(msg, sizeof(msg), "is out of range 0-%g", max);
-		return usage_error(opt, arg, msg);
-	}
-	return 0;
-}
-
-static int parse_int(const char *opt, const char *arg, int min, int max,
-		     int *val)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(arg, &end, 10);
-	if (end == arg || *end || arg[0] < '0' || arg[0] > '9')
-		return usage_error(opt, arg, "is not a whole number");
-	if (errno || v < min || v > max) {
-		char what[64];
-
-		snprintf(what, sizeof(what), "is out of range %d-%d", min,
-			 max);
-		return usage_error(opt, arg, what);
-	}
-	*val = (int)v;
-	return 0;
-}
-
 enum {
 	OPT_TASKS = 256, OPT_REPS, OPT_OUT, OPT_SETTLE, OPT_INTERVAL,
 	OPT_DURATION, OPT_JSON,
@@ -214,28 +160,29 @@ static int parse_options(int argc, char **argv, struct options *o)
 			}
 			break;
 		case OPT_REPS:
-			ret |= parse_int("--reps", optarg, 1, MAX_REPS,
+			ret |= opt_int("--reps", optarg, 1, MAX_REPS,
 					 &o->reps);
 			break;
 		case OPT_OUT:
 			if (!*optarg)
-				ret |= usage_error("--out", optarg,
+				ret |= opt_error("--out", optarg,
 						   "is not a directory name");
 			o->out = optarg;
 			break;
 		case OPT_SETTLE:
-			ret |= parse_decimal("--settle", optarg,
-					     MEASURE_MAX_SECONDS, &o->settle);
+			ret |= opt_decimal("--settle", optarg,
+					   MEASURE_MAX_SECONDS,
+					   "a number of seconds", &o->settle);
 			break;
 		case OPT_INTERVAL:
-			ret |= parse_int("--interval", optarg, 1,
-					 MEASURE_MAX_INTERVAL_MS,
-					 &o->interval_ms);
+			ret |= opt_int("--interval", optarg, 1,
+				       MEASURE_MAX_INTERVAL_MS,
+				       &o->interval_ms);
 			break;
 		case OPT_DURATION:
-			ret |= parse_decimal("--duration", optarg,
-					     MEASURE_MAX_SECONDS,
-					     &o->duration);
+			ret |= opt_decimal("--duration", optarg,
+					   MEASURE_MAX_SECONDS,
+					   "a number of seconds", &o->duration);
 			break;
 		case OPT_JSON:
 			o->json = true;

@@ -64,77 +64,15 @@ static void usage(FILE *f)
 
 /* --- options --- */
 
-static int usage_error(const char *opt, const char *arg, const char *what)
-{
-	warnx_("%s: '%s' %s (see --help)", opt, arg, what);
-	return -1;
-}
-
-/*
- * A decimal number of at most @max, digits and one optional point only;
- * @what says what it is in errors.
- */
-static int parse_decimal(const char *opt, const char *arg, double max,
-			 const char *what, double *val)
-{
-	const char *p;
-	int digits = 0, points = 0;
-	char *end;
-
-	for (p = arg; *p; p++) {
-		if (*p >= '0' && *p <= '9')
-			digits++;
-		else if (*p == '.')
-			points++;
-		else
-			break;
-	}
-	if (*p || !digits || points > 1) {
-		char msg[64];
-
-		snprintf(msg, sizeof(msg), "is not %s", what);
-		return usage_error(opt, arg, msg);
-	}
-	*val = strtod(arg, &end);
-	if (*end || *val > max) {
-		char msg[64];
-
-		snprintf(msg, sizeof(msg), "is out of range 0-%g", max);
-		return usage_error(opt, arg, msg);
-	}
-	return 0;
-}
-
 static int parse_seconds(const char *opt, const char *arg, double *val)
 {
-	return parse_decimal(opt, arg, MEASURE_MAX_SECONDS,
+	return opt_decimal(opt, arg, MEASURE_MAX_SECONDS,
 			     "a number of seconds", val);
-}
-
-static int parse_int(const char *opt, const char *arg, int min, int max,
-		     int *val)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(arg, &end, 10);
-	if (end == arg || *end || (arg[0] < '0' || arg[0] > '9'))
-		return usage_error(opt, arg, "is not a whole number");
-	if (errno || v < min || v > max) {
-		char what[64];
-
-		snprintf(what, sizeof(what), "is out of range %d-%d", min,
-			 max);
-		return usage_error(opt, arg, what);
-	}
-	*val = (int)v;
-	return 0;
 }
 
 static int parse_fraction(const char *opt, const char *arg, double *val)
 {
-	return parse_decimal(opt, arg, 1, "a fraction from 0 to 1", val);
+	return opt_decimal(opt, arg, 1, "a fraction from 0 to 1", val);
 }
 
 enum {
@@ -164,14 +102,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 	while ((c = getopt_long(argc, argv, "n:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
-			ret |= parse_int("-n", optarg, 1, 1 << 20,
+			ret |= opt_int("-n", optarg, 1, 1 << 20,
 					 &o->n);
 			break;
 		case OPT_SETTLE:
 			ret |= parse_seconds("--settle", optarg, &o->settle);
 			break;
 		case OPT_INTERVAL:
-			ret |= parse_int("--interval", optarg, 1,
+			ret |= opt_int("--interval", optarg, 1,
 					 MEASURE_MAX_INTERVAL_MS, &o->interval_ms);
 			break;
 		case OPT_DURATION:

@@ -186,6 +186,58 @@ int cpu_online(int cpu)
 	return buf[0] == '1';
 }
 
+int opt_error(const char *opt, const char *arg, const char *what)
+{
+	warnx_("%s: '%s' %s (see --help)", opt, arg, what);
+	return -1;
+}
+
+int opt_decimal(const char *opt, const char *arg, double max,
+		const char *what, double *val)
+{
+	int digits = 0, points = 0;
+	const char *p;
+	char msg[64];
+	char *end;
+
+	for (p = arg; *p; p++) {
+		if (*p >= '0' && *p <= '9')
+			digits++;
+		else if (*p == '.')
+			points++;
+		else
+			break;
+	}
+	if (*p || !digits || points > 1) {
+		snprintf(msg, sizeof(msg), "is not %s", what);
+		return opt_error(opt, arg, msg);
+	}
+	*val = strtod(arg, &end);
+	if (*end || *val > max) {
+		snprintf(msg, sizeof(msg), "is out of range 0-%g", max);
+		return opt_error(opt, arg, msg);
+	}
+	return 0;
+}
+
+int opt_int(const char *opt, const char *arg, int min, int max, int *val)
+{
+	char msg[64];
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (end == arg || *end || arg[0] < '0' || arg[0] > '9')
+		return opt_error(opt, arg, "is not a whole number");
+	if (errno || v < min || v > max) {
+		snprintf(msg, sizeof(msg), "is out of range %d-%d", min, max);
+		return opt_error(opt, arg, msg);
+	}
+	*val = (int)v;
+	return 0;
+}
+
 void json_str(const char *s)
 {
 	putchar('"');

@@ -59,6 +59,17 @@ int online_cpus(unsigned char *mask, int n);
 /* 1 if @cpu is online, 0 if offline, -1 on error. */
 int cpu_online(int cpu);
 
+/*
+ * Command-line values: print "prog: OPT: 'ARG' WHAT (see --help)" and
+ * return -1 on a bad one. opt_decimal() takes digits and one optional
+ * point up to @max (@what names the unit in errors); opt_int() a whole
+ * number from @min to @max.
+ */
+int opt_error(const char *opt, const char *arg, const char *what);
+int opt_decimal(const char *opt, const char *arg, double max,
+		const char *what, double *val);
+int opt_int(const char *opt, const char *arg, int min, int max, int *val);
+
 /* Print a JSON string literal. */
 void json_str(const char *s);
 
