@@ -180,3 +180,23 @@ siblings_last() {
 	done
 	return $bad
 }
+
+# skip NAME REASON
+skip() {
+	ktap_n=$((ktap_n + 1))
+	echo "ok $ktap_n $1 # SKIP $2"
+}
+
+# judge NAME MODE N COMMAND...: check NAME with COMMAND if the asym-place
+# run MODE N measured soundly; if asym-place and /proc/stat disagree (a
+# loaded host starves the vCPUs), the placement cannot be judged: SKIP.
+judge() {
+	local name=$1 mode=$2 n=$3
+
+	shift 3
+	if ! sound "$mode" "$n"; then
+		skip "$name" "measurement not sound (asym-place and /proc/stat disagree)"
+		return
+	fi
+	check "$name" "$@"
+}

@@ -16,11 +16,12 @@ check smt_groups_share_capacity grep -q "^span=0-1 .*SD_SHARE_CPUCAPACITY" \
 	"$(domain_dir 4 MC)/groups"
 set_mode default
 for n in 1 2 3 4; do
-	check "default_n${n}_ideal" place default $n
+	place default $n
+	judge "default_n${n}_ideal" default $n [ $? -eq 0 ]
 done
 for n in 5 6; do
 	place default $n
-	check "default_n${n}_siblings_last" siblings_last default $n
+	judge "default_n${n}_siblings_last" default $n siblings_last default $n
 done
 set_mode sysctl0
 for n in 3 4; do
