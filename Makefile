@@ -3,7 +3,8 @@
 #
 # Variables: TOPOLOGY=SPEC (guest topology, see guest-tools/topo.h),
 # CMD='...' (run one command in the guest), DEBUG=1 (debug kernel, own
-# build folder), JOBS=N (kernel build jobs).
+# build folder), JOBS=N (kernel build jobs), T=NAME[,NAME...] (make test:
+# only those stages).
 
 TOP := $(CURDIR)
 B := $(TOP)/build
@@ -35,6 +36,8 @@ help:
 	@echo "  torture         debug kernel, asym-torture for DURATION=60 s (SEED=N to replay)"
 	@echo "  fuzz            debug kernel, asym-fuzz with ITERATIONS=10000 per knob (SEED=N)"
 	@echo "  test            build everything, run every test; KTAP, ends 'N passed, N failed'"
+	@echo "                  T=NAME[,NAME...]: only those stages (unit, checkpatch, a scenario...),"
+	@echo "                  building only what they need; 'tests/run --help' lists the names"
 	@echo "  clean           remove build outputs, keep the kernel tree and objects"
 	@echo "  distclean       remove build/"
 
@@ -85,7 +88,7 @@ fuzz: initramfs debug-kernel
 		-- "asym-fuzz --iterations $(ITERATIONS) $(if $(SEED),--seed $(SEED))"
 
 test:
-	@tests/run
+	@tests/run $(T)
 
 clean:
 	rm -rf $(B)/guest-bin $(B)/host $(B)/logs $(INITRAMFS)* $(B)/bzImage*
