@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -34,7 +35,7 @@ struct shared {
 	char last[5][32];		/* last accepted value per knob */
 	int last_prio[NR_PRIO_CORES];	/* per core first CPU, -1: none */
 	long hotplug_cycles, hotplug_errors;
-	long reads[2], read_errors[2];
+	long reads[2], read_errors[2], write_backs[2];
 	long forks, pings, spins[2];
 };
 
@@ -156,28 +157,75 @@ static void read_error(int r, const char *path, int err)
 		printf("# reader %d: %s: %s\n", r, path, strerror(err));
 }
 
-static void read_file(int r, const char *path)
+/*
+ * Errors that a file of a sched domain directory may give while the domains
+ * are rebuilt: the file was removed since it was opened (EIO from debugfs)
+ * or, when its domain level went away first, ENODEV; sched_itmt_enabled
+ * reads EINVAL while ITMT support is revoked.
+ */
+static int expected_error(const char *path, int err)
+{
+	return err == ENODEV || err == EIO ||
+	       (err == EINVAL && !strcmp(path, ITMT_ENABLED_SYSCTL));
+}
+
+/*
+ * Read @path to the end; keep its first @size - 1 bytes in @keep, NUL
+ * terminated. Returns the number of bytes kept, or -1 on any error.
+ */
+static ssize_t read_file(int r, const char *path, char *keep, size_t size)
 {
 	char buf[8192];
 	int fd = open(path, O_RDONLY);
-	ssize_t n;
+	ssize_t n, kept = 0;
 
 	sh->reads[r]++;
 	if (fd < 0) {
 		/* Domain files and sched_itmt_enabled come and go. */
 		if (errno != ENOENT)
 			read_error(r, path, errno);
+		return -1;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) > 0) {
+		if (keep && (size_t)kept < size - 1) {
+			if ((size_t)n > size - 1 - kept)
+				n = size - 1 - kept;
+			memcpy(keep + kept, buf, n);
+			kept += n;
+		}
+	}
+	if (n < 0 && !expected_error(path, errno))
+		read_error(r, path, errno);
+	close(fd);
+	if (keep)
+		keep[kept] = '\0';
+	return n < 0 ? -1 : kept;
+}
+
+/*
+ * Every file of a domain directory is read; a writable one (min_interval,
+ * imbalance_pct...) is written back with the value just read, so that the
+ * write path races with the domain rebuilds too without changing anything.
+ */
+static void domain_file(int r, const char *path)
+{
+	char val[64];
+	ssize_t n = read_file(r, path, val, sizeof(val));
+	struct stat st;
+	int fd;
+
+	/* By mode: root passes access(W_OK) on read-only files too. */
+	if (n <= 0 || stat(path, &st) || !(st.st_mode & S_IWUSR))
+		return;
+	fd = open(path, O_WRONLY);
+	if (fd < 0) {
+		if (errno != ENOENT)
+			read_error(r, path, errno);
 		return;
 	}
-	while ((n = read(fd, buf, sizeof(buf))) > 0)
-		;
-	/*
-	 * A domain file removed since it was opened reads EIO (debugfs) or,
-	 * when its domain level went away first, ENODEV; sched_itmt_enabled
-	 * reads EINVAL while ITMT support is revoked.
-	 */
-	if (n < 0 && errno != ENODEV && errno != EIO &&
-	    !(errno == EINVAL && !strcmp(path, ITMT_ENABLED_SYSCTL)))
+	if (write(fd, val, n) == n)
+		sh->write_backs[r]++;
+	else if (!expected_error(path, errno))
 		read_error(r, path, errno);
 	close(fd);
 }
@@ -191,29 +239,34 @@ static void reader(int r)
 	const char *top = "/sys/kernel/debug/sched/domains";
 
 	while (!sh->stop) {
-		struct dirent *c, *d;
+		struct dirent *c, *d, *f;
 		DIR *cpus = opendir(top);
 		unsigned int i;
 
 		for (i = 0; i < sizeof(knob_files) / sizeof(knob_files[0]); i++)
-			read_file(r, knob_files[i]);
+			read_file(r, knob_files[i], NULL, 0);
 		while (cpus && (c = readdir(cpus))) {
-			char path[1024];
-			DIR *doms;
+			char cpu[512], dom[768], path[1024];
+			DIR *doms, *files;
 
 			if (strncmp(c->d_name, "cpu", 3))
 				continue;
-			snprintf(path, sizeof(path), "%s/%s", top, c->d_name);
-			doms = opendir(path);
+			snprintf(cpu, sizeof(cpu), "%s/%s", top, c->d_name);
+			doms = opendir(cpu);
 			while (doms && (d = readdir(doms))) {
 				if (strncmp(d->d_name, "domain", 6))
 					continue;
-				snprintf(path, sizeof(path), "%s/%s/%s/groups",
-					 top, c->d_name, d->d_name);
-				read_file(r, path);
-				snprintf(path, sizeof(path), "%s/%s/%s/flags",
-					 top, c->d_name, d->d_name);
-				read_file(r, path);
+				snprintf(dom, sizeof(dom), "%s/%s", cpu, d->d_name);
+				files = opendir(dom);
+				while (files && (f = readdir(files))) {
+					if (f->d_name[0] == '.')
+						continue;
+					snprintf(path, sizeof(path), "%s/%s",
+						 dom, f->d_name);
+					domain_file(r, path);
+				}
+				if (files)
+					closedir(files);
 			}
 			if (doms)
 				closedir(doms);
@@ -413,7 +466,8 @@ int main(int argc, char **argv)
 		case 'h':
 			printf("usage: %s [--duration SEC] [--seed N] [--json]\n"
 			       "Flip every asym-smt knob (valid and invalid values) while CPUs\n"
-			       "go on and off line, readers walk the sched domain files and\n"
+			       "go on and off line, readers walk every sched domain file (writing\n"
+			       "the writable ones back with the value read) and\n"
 			       "load runs, for SEC seconds (default 60) on a schedule seeded\n"
 			       "with N (printed; default: the time). Then check that the load\n"
 			       "survived and every knob reads back its last accepted write.\n",
@@ -508,10 +562,11 @@ int main(int argc, char **argv)
 		printf("{\"seed\":%llu,\"duration\":%ld,\"knob_writes_accepted\":%ld,"
 		       "\"knob_writes_refused\":%ld,\"hotplug_cycles\":%ld,"
 		       "\"hotplug_errors\":%ld,\"file_reads\":%ld,\"read_errors\":%ld,"
-		       "\"forks\":%ld,\"pings\":%ld,\"dead_load\":%d,\"knob_mismatches\":%d}\n",
+		       "\"domain_write_backs\":%ld,\"forks\":%ld,\"pings\":%ld,\"dead_load\":%d,\"knob_mismatches\":%d}\n",
 		       seed, duration, ok, refused, sh->hotplug_cycles,
 		       sh->hotplug_errors, sh->reads[0] + sh->reads[1],
-		       sh->read_errors[0] + sh->read_errors[1], sh->forks,
+		       sh->read_errors[0] + sh->read_errors[1],
+		       sh->write_backs[0] + sh->write_backs[1], sh->forks,
 		       sh->pings, dead, bad);
 	} else {
 		printf("seed               %llu\n", seed);
@@ -521,6 +576,8 @@ int main(int argc, char **argv)
 		printf("file reads         %ld (%ld unexpected errors)\n",
 		       sh->reads[0] + sh->reads[1],
 		       sh->read_errors[0] + sh->read_errors[1]);
+		printf("domain write-backs %ld\n",
+		       sh->write_backs[0] + sh->write_backs[1]);
 		printf("tasks forked       %ld\n", sh->forks);
 		printf("pipe round trips   %ld\n", sh->pings);
 		printf("load alive         %s\n", dead ? "NO" : "yes");

@@ -6,15 +6,17 @@
 # and the SMT pull decision. Their KTAP comes from debugfs.
 . /opt/asym-smt/tests/lib.sh
 
+# suite_passed SUITE N: SUITE ran N cases and every one passed.
 suite_passed() {
 	local r=/sys/kernel/debug/kunit/$1/results
 
 	[ -f "$r" ] || { diag "suite $1 did not run"; return 1; }
 	sed 's/^/# /' "$r"
-	grep -q "^ok 1 $1\$" "$r" && ! grep -q "^ *not ok" "$r"
+	grep -q "^ok 1 $1\$" "$r" && ! grep -q "^ *not ok" "$r" &&
+		grep -q "# Totals: pass:$2 fail:0 skip:0 total:$2\$" "$r"
 }
 
 ktap_plan 2
-check x86_itmt_prio suite_passed x86_itmt_prio
-check sched_asym_smt_pull suite_passed sched_asym_smt_pull
+check x86_itmt_prio suite_passed x86_itmt_prio 9
+check sched_asym_smt_pull suite_passed sched_asym_smt_pull 13
 ktap_finish

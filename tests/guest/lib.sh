@@ -106,11 +106,16 @@ file_is() {
 	return 1
 }
 
+# prios: the priorities in cpu_priority, as "CPU:PRIO ...".
+prios() {
+	awk 'NR > 1 { printf "%s%d:%d", sep, $1, $5; sep = " " }' $ASYM_CPU_PRIORITY
+}
+
 # prios_are "CPU:PRIO ...": cpu_priority shows these priorities.
 prios_are() {
 	local got
 
-	got=$(awk 'NR > 1 { printf "%s%d:%d", sep, $1, $5; sep = " " }' $ASYM_CPU_PRIORITY)
+	got=$(prios)
 	[ "$got" = "$1" ] && return 0
 	diag "priorities '$got', expected '$1'"
 	return 1
