@@ -1,38 +1,54 @@
 # SPDX-License-Identifier: GPL-2.0
 # asym-smt: the one entry point. `make help` lists the targets.
 #
-# Variables: TOPOLOGY=SPEC (guest topology, see guest-tools/topo.h),
+# Variables: KVER=6.1|6.12 (the kernel tree: Debian's linux-source-KVER,
+# default 6.1), TOPOLOGY=SPEC (guest topology, see guest-tools/topo.h),
 # CMD='...' (run one command in the guest), DEBUG=1 (debug kernel, own
 # build folder), JOBS=N (kernel build jobs), T=NAME[,NAME...] (make test:
 # only those stages).
 
 TOP := $(CURDIR)
 B := $(TOP)/build
-KSRC := $(B)/linux
-ifeq ($(DEBUG),1)
-KOBJ := $(B)/kbuild-debug
-KCONFIG := kernel-config/lab.config kernel-config/debug.config
-BZIMAGE := $(B)/bzImage-debug
+KVER ?= 6.1
+ifeq ($(KVER),6.1)
+KTAG :=
+else ifeq ($(KVER),6.12)
+KTAG := -6.12
 else
-KOBJ := $(B)/kbuild
-KCONFIG := kernel-config/lab.config
-BZIMAGE := $(B)/bzImage
+$(error KVER=$(KVER): 6.1 or 6.12)
+endif
+KSRC := $(B)/linux$(KTAG)
+KCONFIG := kernel-config/lab.config kernel-config/$(KVER).config
+ifeq ($(DEBUG),1)
+KOBJ := $(B)/kbuild$(KTAG)-debug
+KCONFIG += kernel-config/debug.config
+BZIMAGE := $(B)/bzImage$(KTAG)-debug
+else
+KOBJ := $(B)/kbuild$(KTAG)
+BZIMAGE := $(B)/bzImage$(KTAG)
 endif
 JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
 INITRAMFS := $(B)/initramfs.cpio.gz
-export TOPOLOGY CMD
+export TOPOLOGY CMD KVER
 
 help:
 	@echo "asym-smt targets:"
 	@echo "  deps            install missing Debian packages (apt-get, no recommends)"
-	@echo "  tree            unpack linux-source-6.1 into build/linux, apply kernel-patches/series"
-	@echo "  export-patches  git format-patch build/linux back into kernel-patches/"
-	@echo "  kernel          tinyconfig + kernel-config/ fragment, build build/bzImage (DEBUG=1: build/bzImage-debug)"
+	@echo "  tree            unpack linux-source-KVER into build/linux[-KVER], apply its series"
+	@echo "                  (kernel-patches/ for 6.1, kernel-patches-6.12/ for 6.12)"
+	@echo "  export-patches  git format-patch the tree back into its series folder"
+	@echo "  kernel          tinyconfig + kernel-config/ fragments, build build/bzImage[-KVER]"
+	@echo "                  (DEBUG=1: build/bzImage[-KVER]-debug)"
 	@echo "  tools           guest tools (static) into build/guest-bin, host builds into build/host"
 	@echo "  initramfs       busybox + tools + scenarios into build/initramfs.cpio.gz"
 	@echo "  demo            the A/B experiment: placement under the 4 settings of the series, N=1..6"
 	@echo "  run             boot the guest on TOPOLOGY with a shell; CMD='...' runs one command"
+	@echo "  generations     placement of N=1..CPUs on every lab topology: 6.1 series defaults,"
+	@echo "                  6.1 with sched_asym_smt=0, stock 6.12; build/generations/table.md"
 	@echo "  checkpatch      scripts/checkpatch.pl --strict on every patch"
+	@echo "  build-matrix    build what the series touches with PROC_SYSCTL, SCHED_DEBUG,"
+	@echo "                  X86_ITMT_EMULATION, KUNIT off and -Werror; kernel/sched/ for"
+	@echo "                  arm64 and powerpc (not in 'make test'; about 2 min cold)"
 	@echo "  torture         debug kernel, asym-torture for DURATION=60 s (SEED=N to replay)"
 	@echo "  fuzz            debug kernel, asym-fuzz with ITERATIONS=10000 per knob (SEED=N)"
 	@echo "  test            build everything, run every test; KTAP, ends 'N passed, N failed'"
@@ -67,14 +83,21 @@ initramfs: kernel tools
 	@scripts/initramfs $(KOBJ)/usr/gen_init_cpio $(INITRAMFS) $(B)/guest-bin
 
 run: kernel initramfs
-	@scripts/qemu-run $(if $(TOPOLOGY),--topology "$$TOPOLOGY") \
+	@scripts/qemu-run $(if $(TOPOLOGY),--topology "$$TOPOLOGY") $(if $(filter 1,$(DEBUG)),--debug) \
 		--kernel $(BZIMAGE) $(if $(CMD),-- "$$CMD")
 
 demo: initramfs
 	@scripts/demo
 
+generations: initramfs
+	@$(MAKE) --no-print-directory kernel KVER=6.12
+	@scripts/generations
+
 checkpatch: tree
 	@tests/checkpatch
+
+build-matrix: tree
+	@scripts/build-matrix
 
 DURATION ?= 60
 ITERATIONS ?= 10000
@@ -87,8 +110,9 @@ fuzz: initramfs debug-kernel
 	@scripts/qemu-run --debug --name fuzz-$(ITERATIONS) --timeout 3600 \
 		-- "asym-fuzz --iterations $(ITERATIONS) $(if $(SEED),--seed $(SEED))"
 
+# KVER given: that tree's stages only (tests/run --help).
 test:
-	@tests/run $(T)
+	@KVER=$(if $(filter file,$(origin KVER)),,$(KVER)) tests/run $(T)
 
 clean:
 	rm -rf $(B)/guest-bin $(B)/host $(B)/logs $(INITRAMFS)* $(B)/bzImage*
@@ -96,7 +120,8 @@ clean:
 distclean:
 	rm -rf $(B)
 
-.PHONY: help deps tree export-patches kernel tools initramfs run demo checkpatch \
+.PHONY: help deps tree export-patches kernel tools initramfs run demo generations checkpatch \
+	build-matrix \
 	debug-kernel torture fuzz test clean distclean
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c

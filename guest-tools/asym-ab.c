@@ -431,7 +431,9 @@ static void print_human(const struct options *o)
 			printf("\n");
 		}
 	}
-	printf("settings:\n");
+	printf("kernel %s, policy at start: %s\n", lv.release, lv.policy);
+	printf("settings%s:\n", strcmp(lv.knob_sysctl, "-") ? "" :
+	       " (this kernel has no asym-smt knobs: defaults ask for nothing)");
 	for (set = 0; set < MAX_SETTINGS; set++)
 		if (o->text[set])
 			printf("  %c: '%s' = %s\n", 'a' + set, o->text[set],

@@ -71,9 +71,13 @@ static int cmd_smp(const char *spec)
 	if (parse_spec(spec, &t) || topo_qemu_smp(&t, buf, sizeof(buf)))
 		return 2;
 	if (json) {
+		int cpu, online = 0;
+
+		for (cpu = 0; cpu < topo_ncpus(&t); cpu++)
+			online += topo_cpu_online(&t, cpu);
 		printf("{\"smp\":");
 		json_str(buf);
-		printf(",\"cpus\":%d}\n", topo_ncpus(&t));
+		printf(",\"cpus\":%d,\"online\":%d}\n", topo_ncpus(&t), online);
 	} else {
 		printf("%s\n", buf);
 	}
@@ -160,6 +164,12 @@ static int cmd_topology(const char *spec)
 		if (write_text(ASYM_ITMT_SUPPORT, "1"))
 			return 1;
 	}
+
+	/* Since v6.4 the domain files exist only in verbose mode. */
+	if (access(SCHED_DEBUGFS_DOMAINS, F_OK) && errno == ENOENT &&
+	    !access(SCHED_DEBUGFS_VERBOSE, W_OK) &&
+	    write_text(SCHED_DEBUGFS_VERBOSE, "Y"))
+		return 1;
 
 	if (json)
 		printf("{\"spec\":");

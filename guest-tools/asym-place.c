@@ -265,12 +265,14 @@ static void print_human(const struct options *o,
 
 	printf("asym-place: N=%d, settle %g s, interval %d ms, duration %g s (%d samples)\n",
 	       o->n, o->settle, o->interval_ms, o->duration, o->nsamples);
-	printf("kernel: sched_asym_smt=%s prio_formula=%s smt_pull_check=%s\n",
+	printf("kernel: %s, policy %s\n", lv->release, lv->policy);
+	printf("knobs: sched_asym_smt=%s prio_formula=%s smt_pull_check=%s\n",
 	       lv->knob_sysctl, lv->knob_formula, lv->knob_pull);
 	printf("priorities: %s\n", lv->prio_note);
 	print_tiers(ideal);
-	printf("ideal for N=%d: %s\n", o->n,
-	       place_format_ideal(ideal, buf, sizeof(buf)));
+	printf("ideal for N=%d: %s%s\n", o->n,
+	       place_format_ideal(ideal, buf, sizeof(buf)),
+	       lv->by_core ? " (by core: any threads of a core, siblings share a priority)" : "");
 
 	printf("samples (busy set of the workers):\n");
 	for (s = 0; s < o->nsamples; s++) {
@@ -375,7 +377,12 @@ static void json_knobs(const struct measure_live *lv)
 {
 	int i;
 
-	printf("\"knobs\":{\"sched_asym_smt\":");
+	printf("\"kernel\":");
+	json_str(lv->release);
+	printf(",\"policy\":");
+	json_str(lv->policy);
+	printf(",\"by_core\":%s", lv->by_core ? "true" : "false");
+	printf(",\"knobs\":{\"sched_asym_smt\":");
 	json_knob(lv->knob_sysctl);
 	printf(",\"prio_formula\":");
 	json_knob(lv->knob_formula);

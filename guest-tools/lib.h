@@ -18,6 +18,7 @@
 
 /* What the scheduler shows of itself. */
 #define SCHED_DEBUGFS_DOMAINS	"/sys/kernel/debug/sched/domains"
+#define SCHED_DEBUGFS_VERBOSE	"/sys/kernel/debug/sched/verbose"
 #define PROC_STAT		"/proc/stat"
 #define PROC_SCHEDSTAT		"/proc/schedstat"
 #define SCHEDSTATS_SYSCTL	"/proc/sys/kernel/sched_schedstats"

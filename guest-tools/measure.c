@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -129,10 +130,18 @@ static void read_knob(const char *path, char *val, size_t len)
 
 void measure_read_knobs(struct measure_live *lv)
 {
+	struct utsname u;
+
 	read_knob(ASYM_SYSCTL, lv->knob_sysctl, sizeof(lv->knob_sysctl));
 	read_knob(ASYM_PRIO_FORMULA, lv->knob_formula,
 		  sizeof(lv->knob_formula));
 	read_knob(ASYM_SMT_PULL_CHECK, lv->knob_pull, sizeof(lv->knob_pull));
+	snprintf(lv->release, sizeof(lv->release), "%s",
+		 uname(&u) ? "-" : u.release);
+	lv->policy = place_policy(lv->release, lv->knob_sysctl,
+				  lv->knob_formula, lv->knob_pull);
+	/* From v6.5 on, the threads of a core share one priority. */
+	lv->by_core = !strncmp(lv->policy, "v6.5", 4);
 }
 
 int measure_read_live(struct measure_live *lv)
@@ -153,6 +162,19 @@ int measure_read_live(struct measure_live *lv)
 	}
 	read_priorities(lv);
 	measure_read_knobs(lv);
+	/*
+	 * From v6.5 on only fully idle cores pull by priority: once every
+	 * core runs a task, nothing orders the second threads, and any of
+	 * them is as good as another.
+	 */
+	if (lv->by_core) {
+		for (cpu = 0; cpu < lv->ncpus; cpu++)
+			if (lv->cpu[cpu].thread)
+				lv->cpu[cpu].raw_prio = 0;
+		snprintf(lv->prio_note + strlen(lv->prio_note),
+			 sizeof(lv->prio_note) - strlen(lv->prio_note),
+			 "; second threads unordered (v6.5+)");
+	}
 	return 0;
 }
 
@@ -492,13 +514,18 @@ static void evaluate(const struct measure_opts *o,
 		     const struct measure_live *lv,
 		     const struct place_ideal *ideal, struct measure *m)
 {
-	int cpus[PLACE_MAX_CPUS], i, s;
+	int cpus[PLACE_MAX_CPUS], cores[PLACE_MAX_CPUS], i, s;
 	double used;
 
 	m->nideal = 0;
 	for (s = 0; s < o->nsamples; s++) {
-		m->ideal[s] = place_is_ideal(ideal, &m->samples[s * o->n],
-					     o->n);
+		const int *sample = &m->samples[s * o->n];
+
+		if (lv->by_core) {
+			place_by_core(ideal, sample, o->n, cores);
+			sample = cores;
+		}
+		m->ideal[s] = place_is_ideal(ideal, sample, o->n);
 		m->nideal += m->ideal[s];
 	}
 	m->ideal_frac = (double)m->nideal / o->nsamples;

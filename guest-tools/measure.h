@@ -41,6 +41,9 @@ struct measure_live {
 	bool prio_equal;
 	char prio_note[256];
 	char knob_sysctl[128], knob_formula[128], knob_pull[128];
+	char release[65];		/* uname -r */
+	const char *policy;		/* place_policy() */
+	bool by_core;			/* judge cores, not threads */
 };
 
 /* Read the live topology; 0, or -1 after naming the file. */

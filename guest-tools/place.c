@@ -132,6 +132,41 @@ bool place_is_ideal(const struct place_ideal *ideal, const int *cpus, int n)
 	return full == ideal->nfull && boundary == ideal->k;
 }
 
+void place_by_core(const struct place_ideal *ideal, const int *cpus, int n,
+		   int *out)
+{
+	int set[PLACE_MAX_CPUS], canon[PLACE_MAX_CPUS], nset, i, j;
+
+	nset = place_busy_set(cpus, n, set);	/* distinct, ascending */
+	for (i = 0; i < nset; i++) {
+		int pos = position(ideal, set[i]), rank = 0;
+
+		canon[i] = set[i];
+		if (pos < 0)
+			continue;
+		/* rank among the busy CPUs of its core */
+		for (j = 0; j < i; j++) {
+			int q = position(ideal, set[j]);
+
+			if (q >= 0 && ideal->order[q].core == ideal->order[pos].core)
+				rank++;
+		}
+		for (j = 0; j < ideal->ncpus; j++) {
+			if (ideal->order[j].core == ideal->order[pos].core &&
+			    ideal->order[j].thread == rank) {
+				canon[i] = ideal->order[j].cpu;
+				break;
+			}
+		}
+	}
+	for (i = 0; i < n; i++) {
+		out[i] = cpus[i];
+		for (j = 0; j < nset; j++)
+			if (cpus[i] == set[j])
+				out[i] = canon[j];
+	}
+}
+
 int place_held_from(const bool *ok, int n)
 {
 	int i = n;
@@ -594,4 +629,34 @@ double place_max_abs_diff(const double *a, const double *b, int n)
 			max = absdiff(a[i], b[i]);
 	}
 	return max;
+}
+
+const char *place_policy(const char *release, const char *sysctl,
+			 const char *formula, const char *pull)
+{
+	int major, minor;
+
+	if (strcmp(sysctl, "-")) {
+		bool squared = !strcmp(formula, "squared");
+		bool check = !strcmp(pull, "1");
+
+		if (!strcmp(sysctl, "0"))
+			return "pre-v5.16 (kernel.sched_asym_smt=0)";
+		if (strcmp(sysctl, "1"))
+			return "unknown";
+		if (squared && check)
+			return "v5.16";
+		if (squared)
+			return "v5.16 squared formula only (no SMT pull check)";
+		if (check)
+			return "v5.16 SMT pull check only (legacy formula)";
+		return "pre-v5.16 (both halves off in debugfs)";
+	}
+	if (sscanf(release, "%d.%d", &major, &minor) != 2)
+		return "unknown";
+	if (major > 6 || (major == 6 && minor >= 5))
+		return "v6.5+ (stock kernel)";
+	if (major > 5 || (major == 5 && minor >= 16))
+		return "v5.16 (stock kernel)";
+	return "pre-v5.16 (stock kernel)";
 }

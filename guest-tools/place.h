@@ -59,6 +59,16 @@ bool place_same_tier(const struct place_cpu *a, const struct place_cpu *b);
 bool place_is_ideal(const struct place_ideal *ideal, const int *cpus, int n);
 
 /*
+ * Where the threads of a core share one priority (v6.5 and later), which
+ * threads of a core run the tasks does not matter, only how many do: write
+ * to @out the CPUs @cpus of the @n tasks with each core's busy CPUs
+ * replaced by its first threads (tasks on one CPU stay together; -1 and
+ * CPUs not in @ideal are kept), so that place_is_ideal() judges cores.
+ */
+void place_by_core(const struct place_ideal *ideal, const int *cpus, int n,
+		   int *out);
+
+/*
  * The busy set of @n task CPUs: the distinct non-negative entries of @cpus,
  * ascending, into @set (room for @n). Return their number.
  */
@@ -183,6 +193,14 @@ void place_sd_delta(const struct place_sd_stat *a,
 		    const struct place_sd_stat *b, struct place_sd_delta *d);
 
 /* --- statistics for A/B comparisons --- */
+
+/*
+ * The SMT-aware asym packing policy in force, from the kernel release
+ * (uname -r) and the asym-smt knobs as read, "-" where absent: "v5.16",
+ * "pre-v5.16 (kernel.sched_asym_smt=0)", "v6.5+ (stock 6.12)"...
+ */
+const char *place_policy(const char *release, const char *sysctl,
+			 const char *formula, const char *pull);
 
 /* Mean of @v[0..@n); 0 for n = 0. */
 double place_mean(const double *v, int n);

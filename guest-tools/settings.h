@@ -18,8 +18,10 @@
 int settings_read(enum ab_key key, char *buf, size_t len, int quiet);
 
 /*
- * Write every set key of @s in ab_keys order and read each back. Return 0,
- * or -1 after naming the file that failed or read back another value.
+ * Write every set key of @s in ab_keys order and read each back; a key
+ * set to its default is skipped where the kernel has no such knob (stock
+ * kernels). Return 0, or -1 after naming the file that failed or read
+ * back another value.
  */
 int settings_apply(const struct ab_setting *s);
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # topology: P2xSMT2,E2
+# trees: 6.1 6.12
 # timeout: 600
 #
 # Placement on the ADL-like hybrid CPU (cluster topology table, as QEMU
@@ -13,6 +14,18 @@
 # measurement is not sound (asym-place and /proc/stat disagree) is
 # reported as SKIP: its placement cannot be judged.
 . /opt/asym-smt/tests/lib.sh
+
+# Stock 6.12 (v6.5+: siblings share a priority, asym-place judges cores):
+# measured with 'make generations', N=1..6 each placed one loop per core,
+# P-cores first, then the E-cores, and the second threads last.
+if [ ! -e $ASYM_SYSCTL ]; then
+	ktap_plan 6
+	for n in 1 2 3 4 5 6; do
+		place stock $n
+		judge "stock_n${n}_ideal_by_core" stock $n [ $? -eq 0 ]
+	done
+	ktap_finish
+fi
 
 ktap_plan 9
 set_mode default

@@ -453,7 +453,69 @@ static void stats(void)
 	       place_max_abs_diff(none, b, 2) == -1, "stats_max_abs_diff");
 }
 
-#define PLANNED	69
+/* v6.5+ judges cores: which thread of a core runs a task does not matter. */
+static void by_core(void)
+{
+	static const struct {
+		int n;
+		int cpus[6];
+		bool ideal;
+		const char *name;
+	} cases[] = {
+		{ 1, { 1 }, true, "by_core_n1_sibling_is_its_core" },
+		{ 3, { 1, 2, 4 }, true, "by_core_n3_sibling1_for_core0" },
+		{ 3, { 1, 3, 6 }, true, "by_core_n3_second_threads" },
+		{ 3, { 0, 1, 4 }, false, "by_core_n3_two_on_core0" },
+		{ 2, { 1, 1 }, false, "by_core_n2_duplicate" },
+		{ 5, { 1, 0, 3, 4, 6 }, true, "by_core_n5_one_core_full" },
+		{ 3, { 1, 2, -1 }, false, "by_core_n3_unknown_cpu" },
+	};
+	struct place_ideal ideal;
+	int out[6], i, j;
+
+	for (i = 0; i < (int)(sizeof(cases) / sizeof(cases[0])); i++) {
+		bool ok = !place_ideal_compute(hybrid, 6, cases[i].n, &ideal);
+
+		place_by_core(&ideal, cases[i].cpus, cases[i].n, out);
+		report(ok && place_is_ideal(&ideal, out, cases[i].n) == cases[i].ideal,
+		       cases[i].name);
+	}
+	/* The busy set of {1,2,4} by core is {0,2,4}, tasks kept in order. */
+	place_ideal_compute(hybrid, 6, 3, &ideal);
+	place_by_core(&ideal, (const int[]){ 4, 1, 2 }, 3, out);
+	j = out[0] == 4 && out[1] == 0 && out[2] == 2;
+	report(j, "by_core_maps_each_task");
+}
+
+static void policy(void)
+{
+	report(!strcmp(place_policy("6.1.192+", "1", "squared", "1"), "v5.16"),
+	       "policy_v5_16_defaults");
+	report(!strcmp(place_policy("6.1.192+", "0", "squared", "1"),
+		       "pre-v5.16 (kernel.sched_asym_smt=0)"),
+	       "policy_sysctl_0");
+	report(!strcmp(place_policy("6.1.192+", "1", "squared", "0"),
+		       "v5.16 squared formula only (no SMT pull check)") &&
+	       !strcmp(place_policy("6.1.192+", "1", "legacy", "1"),
+		       "v5.16 SMT pull check only (legacy formula)") &&
+	       !strcmp(place_policy("6.1.192+", "1", "legacy", "0"),
+		       "pre-v5.16 (both halves off in debugfs)"),
+	       "policy_halves");
+	report(!strcmp(place_policy("6.12.118", "-", "-", "-"),
+		       "v6.5+ (stock kernel)") &&
+	       !strcmp(place_policy("7.0.1", "-", "-", "-"),
+		       "v6.5+ (stock kernel)") &&
+	       !strcmp(place_policy("6.1.192", "-", "-", "-"),
+		       "v5.16 (stock kernel)") &&
+	       !strcmp(place_policy("5.15.0", "-", "-", "-"),
+		       "pre-v5.16 (stock kernel)"),
+	       "policy_stock_by_release");
+	report(!strcmp(place_policy("x", "-", "-", "-"), "unknown") &&
+	       !strcmp(place_policy("6.1", "7", "squared", "1"), "unknown"),
+	       "policy_unknown");
+}
+
+#define PLANNED	82
 
 int main(void)
 {
@@ -473,6 +535,8 @@ int main(void)
 	schedstat();
 	schedstat_rejects();
 	stats();
+	by_core();
+	policy();
 	if (n != PLANNED) {
 		printf("# planned %d tests, ran %d\n", PLANNED, n);
 		return 1;
