@@ -205,3 +205,22 @@ judge() {
 	fi
 	check "$name" "$@"
 }
+
+# is_stock: the kernel has none of the series' knobs (stock 6.12).
+is_stock() {
+	[ ! -e $ASYM_SYSCTL ]
+}
+
+# stock_placements N...: the whole scenario on a stock kernel: each N busy
+# loops placed ideally as asym-place judges for the policy in force (v6.5+:
+# by core, second threads unordered). Exits with the KTAP verdict.
+stock_placements() {
+	local n
+
+	ktap_plan $#
+	for n; do
+		place stock $n
+		judge "stock_n${n}_ideal_by_core" stock $n [ $? -eq 0 ]
+	done
+	ktap_finish
+}

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # topology: P1xSMT2@60,P1xSMT2@30
+# trees: 6.1 6.12
 # timeout: 300
 #
 # The example of "x86/sched: Decrease further the priorities of SMT
@@ -10,6 +11,10 @@
 # belong on the first threads {0,2} with the squared formula; with the
 # legacy one, cpu1 ties cpu2 and either is recorded.
 . /opt/asym-smt/tests/lib.sh
+
+# Stock 6.12 (siblings share the core's priority): measured with 'make
+# generations' (two runs), N=1..4 one loop per core first, fast core first.
+is_stock && stock_placements 1 2 3 4
 
 ktap_plan 4
 check squared_priorities prios_are "0:120 1:30 2:60 3:15"
