@@ -3,7 +3,7 @@
 # topology: P2xSMT2,E2
 #
 # The KUnit suites of the series ran at boot and passed: the ITMT formulas
-# and the SMT pull decision. Their KTAP comes from debugfs.
+# and the SMT pull decisions of v5.16 and v6.5. Their KTAP comes from debugfs.
 . /opt/asym-smt/tests/lib.sh
 
 # suite_passed SUITE N: SUITE ran N cases and every one passed.
@@ -16,7 +16,8 @@ suite_passed() {
 		grep -q "# Totals: pass:$2 fail:0 skip:0 total:$2\$" "$r"
 }
 
-ktap_plan 2
-check x86_itmt_prio suite_passed x86_itmt_prio 9
+ktap_plan 3
+check x86_itmt_prio suite_passed x86_itmt_prio 12
 check sched_asym_smt_pull suite_passed sched_asym_smt_pull 13
+check sched_asym_idle_core suite_passed sched_asym_idle_core 9
 ktap_finish
