@@ -13,10 +13,11 @@
 #include "place.h"
 
 const struct ab_key_desc ab_keys[AB_NKEYS] = {
-	[AB_SYSCTL] = { "sysctl", ASYM_SYSCTL, { "0", "1" }, 1 },
+	[AB_SYSCTL] = { "sysctl", ASYM_SYSCTL, { "0", "1", "2" }, 1 },
 	[AB_FORMULA] = { "formula", ASYM_PRIO_FORMULA,
-			 { "legacy", "squared" }, 1 },
-	[AB_PULL] = { "pull", ASYM_SMT_PULL_CHECK, { "0", "1" }, 1 },
+			 { "legacy", "squared", "equal" }, 1 },
+	[AB_PULL] = { "pull", ASYM_SMT_PULL_CHECK,
+		      { "none", "busy_siblings", "idle_core" }, 1 },
 };
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -66,9 +67,9 @@ int ab_parse_assign(const char *tok, struct ab_setting *s, char *err,
 		if (ab_keys[k].values[v] && !strcmp(eq + 1, ab_keys[k].values[v]))
 			break;
 	if (v == AB_MAX_VALUES)
-		return fail(err, errlen, "'%s': %s takes %s or %s", tok,
+		return fail(err, errlen, "'%s': %s takes %s, %s or %s", tok,
 			    ab_keys[k].name, ab_keys[k].values[0],
-			    ab_keys[k].values[1]);
+			    ab_keys[k].values[1], ab_keys[k].values[2]);
 	if (s->val[k] >= 0)
 		return fail(err, errlen, "'%s': %s given twice", tok,
 			    ab_keys[k].name);

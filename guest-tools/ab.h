@@ -14,7 +14,7 @@
 /* The knobs a setting names, in the order they are written. */
 enum ab_key { AB_SYSCTL, AB_FORMULA, AB_PULL, AB_NKEYS };
 
-#define AB_MAX_VALUES	2
+#define AB_MAX_VALUES	3
 
 struct ab_key_desc {
 	const char *name;			/* "sysctl" */
@@ -53,7 +53,7 @@ void ab_setting_resolve(struct ab_setting *s);
 /* The value of @key in @s as text, NULL when unset. */
 const char *ab_value(const struct ab_setting *s, enum ab_key key);
 
-/* "sysctl=1 formula=squared pull=1" (set keys only) into @buf. */
+/* "sysctl=1 formula=squared pull=busy_siblings" (set keys only) into @buf. */
 char *ab_format_setting(const struct ab_setting *s, char *buf, size_t len);
 
 /*

@@ -55,6 +55,8 @@ struct ab_run {
 };
 
 static struct measure_live lv;
+/* The policy each setting put in force, as asym-place names it. */
+static const char *set_policy[MAX_SETTINGS];
 static char cls[PLACE_MAX_CPUS];	/* class per live CPU */
 static struct ab_run *runs;		/* [setting][task index][rep] */
 static FILE *progress;			/* stdout, or stderr with --json */
@@ -67,10 +69,11 @@ static void usage(FILE *f)
 		"each task count N and each setting in turn, apply the setting\n"
 		"and measure where N CPU-bound workers run, as asym-place does.\n"
 		"\n"
-		"SETTING: blank-separated KEY=VALUE, keys sysctl=0|1,\n"
-		"formula=legacy|squared, pull=0|1 (as 'asym-ctl set'); keys it\n"
-		"does not name take their defaults (sysctl=1 formula=squared\n"
-		"pull=1), so '' is the default kernel. Setting a is the baseline.\n"
+		"SETTING: blank-separated KEY=VALUE, keys sysctl=0|1|2,\n"
+		"formula=legacy|squared|equal, pull=none|busy_siblings|idle_core\n"
+		"(as 'asym-ctl set'); keys it does not name take their defaults\n"
+		"(sysctl=1 formula=squared pull=busy_siblings), so '' is the\n"
+		"default kernel. Setting a is the baseline.\n"
 		"\n"
 		"Options:\n"
 		"  --a .. --f SETTING  the settings (--a is required)\n"
@@ -302,12 +305,19 @@ static int one_run(const struct options *o, int set, int t, int rep)
 	};
 	int ret, i;
 
+	/*
+	 * The ideal depends on the policy the setting puts in force (v6.5
+	 * judges by core) and on the priorities it gives: read both again.
+	 */
+	if (settings_apply(&o->setting[set]) || measure_read_live(&lv))
+		return -1;
+	set_policy[set] = lv.policy;
 	if (place_ideal_compute(lv.cpu, lv.ncpus, mo.n, &ideal)) {
 		warnx_("cannot compute the ideal set of %d on %d CPUs", mo.n,
 		       lv.ncpus);
 		return -1;
 	}
-	if (settings_apply(&o->setting[set]) || measure_alloc(&mo, &m))
+	if (measure_alloc(&mo, &m))
 		return -1;
 	ret = measure_run(&mo, &lv, &ideal, &m);
 	if (!ret) {
@@ -431,14 +441,16 @@ static void print_human(const struct options *o)
 			printf("\n");
 		}
 	}
-	printf("kernel %s, policy at start: %s\n", lv.release, lv.policy);
+	printf("kernel %s\n", lv.release);
 	printf("settings%s:\n", strcmp(lv.knob_sysctl, "-") ? "" :
 	       " (this kernel has no asym-smt knobs: defaults ask for nothing)");
 	for (set = 0; set < MAX_SETTINGS; set++)
 		if (o->text[set])
-			printf("  %c: '%s' = %s\n", 'a' + set, o->text[set],
+			printf("  %c: '%s' = %s, policy %s\n", 'a' + set,
+			       o->text[set],
 			       ab_format_setting(&o->setting[set], buf,
-						 sizeof(buf)));
+						 sizeof(buf)),
+			       set_policy[set] ? set_policy[set] : "not run");
 
 	for (set = 1; set < MAX_SETTINGS; set++) {
 		if (!o->text[set])
@@ -506,6 +518,8 @@ static void print_json(const struct options *o)
 		printf("%s{\"setting\":\"%c\",\"label\":", first ? "" : ",",
 		       'a' + set);
 		json_str(o->text[set]);
+		printf(",\"policy\":");
+		json_str(set_policy[set] ? set_policy[set] : "not run");
 		for (k = 0; k < AB_NKEYS; k++) {
 			printf(",\"%s\":", ab_keys[k].name);
 			json_str(ab_value(&o->setting[set], k));
@@ -580,7 +594,7 @@ static void print_json(const struct options *o)
 static int restore(void)
 {
 	if (settings_restore_defaults()) {
-		warnx_("could not restore the knob defaults (sysctl=1 formula=squared pull=1)");
+		warnx_("could not restore the knob defaults (sysctl=1 formula=squared pull=busy_siblings)");
 		return -1;
 	}
 	return 0;

@@ -636,21 +636,38 @@ const char *place_policy(const char *release, const char *sysctl,
 {
 	int major, minor;
 
+	/* Each half as debugfs selects it, in the order of the generations. */
+	static const char *const formulas[] = { "legacy", "squared", "equal" };
+	static const char *const pulls[] = { "none", "busy_siblings",
+					     "idle_core" };
+	static const char *const halves[3][3] = {
+		{ "pre-v5.16 (both halves in debugfs)",
+		  "v5.16 SMT pull check only (legacy formula)",
+		  "mixed: legacy formula, v6.5 idle-core rule" },
+		{ "v5.16 squared formula only (no SMT pull check)",
+		  "v5.16",
+		  "mixed: squared formula, v6.5 idle-core rule" },
+		{ "mixed: equal formula, no SMT pull check",
+		  "mixed: equal formula, v5.16 SMT pull check",
+		  "v6.5+ (both halves in debugfs)" },
+	};
+
 	if (strcmp(sysctl, "-")) {
-		bool squared = !strcmp(formula, "squared");
-		bool check = !strcmp(pull, "1");
+		int f, p;
 
 		if (!strcmp(sysctl, "0"))
 			return "pre-v5.16 (kernel.sched_asym_smt=0)";
+		if (!strcmp(sysctl, "2"))
+			return "v6.5+ (kernel.sched_asym_smt=2)";
 		if (strcmp(sysctl, "1"))
 			return "unknown";
-		if (squared && check)
-			return "v5.16";
-		if (squared)
-			return "v5.16 squared formula only (no SMT pull check)";
-		if (check)
-			return "v5.16 SMT pull check only (legacy formula)";
-		return "pre-v5.16 (both halves off in debugfs)";
+		for (f = 0; f < 3 && strcmp(formula, formulas[f]); f++)
+			;
+		for (p = 0; p < 3 && strcmp(pull, pulls[p]); p++)
+			;
+		if (f == 3 || p == 3)
+			return "unknown";
+		return halves[f][p];
 	}
 	if (sscanf(release, "%d.%d", &major, &minor) != 2)
 		return "unknown";

@@ -196,8 +196,10 @@ void place_sd_delta(const struct place_sd_stat *a,
 
 /*
  * The SMT-aware asym packing policy in force, from the kernel release
- * (uname -r) and the asym-smt knobs as read, "-" where absent: "v5.16",
- * "pre-v5.16 (kernel.sched_asym_smt=0)", "v6.5+ (stock 6.12)"...
+ * (uname -r) and the asym-smt knobs as read (the selected words), "-"
+ * where absent: "v5.16", "pre-v5.16 (kernel.sched_asym_smt=0)",
+ * "v6.5+ (kernel.sched_asym_smt=2)", "v6.5+ (stock kernel)"... A policy
+ * whose name starts with "v6.5" is judged by core.
  */
 const char *place_policy(const char *release, const char *sysctl,
 			 const char *formula, const char *pull);

@@ -25,7 +25,10 @@ int settings_read(enum ab_key key, char *buf, size_t len, int quiet);
  */
 int settings_apply(const struct ab_setting *s);
 
-/* Write the default of every key (sysctl=1 formula=squared pull=1). */
+/*
+ * Write the default of every key (sysctl=1 formula=squared
+ * pull=busy_siblings).
+ */
 int settings_restore_defaults(void);
 
 #endif

@@ -155,16 +155,16 @@ sound() {
 	grep -q '^measurement sound' "/tmp/place-$1-$2.txt"
 }
 
-# set_mode MODE: default, sysctl0, formula_only, pull_only.
+# set_mode MODE: default, sysctl0, sysctl2 (the v6.5 backport),
+# formula_only, pull_only (the halves of v5.16).
 set_mode() {
 	case $1 in
-	default) asym-ctl write $ASYM_SYSCTL 1 && asym-ctl write $ASYM_PRIO_FORMULA squared &&
-		 asym-ctl write $ASYM_SMT_PULL_CHECK 1 ;;
-	sysctl0) asym-ctl write $ASYM_SYSCTL 0 ;;
-	formula_only) asym-ctl write $ASYM_SYSCTL 1 && asym-ctl write $ASYM_PRIO_FORMULA squared &&
-		 asym-ctl write $ASYM_SMT_PULL_CHECK 0 ;;
-	pull_only) asym-ctl write $ASYM_SYSCTL 1 && asym-ctl write $ASYM_PRIO_FORMULA legacy &&
-		 asym-ctl write $ASYM_SMT_PULL_CHECK 1 ;;
+	default) asym-ctl set sysctl=1 formula=squared pull=busy_siblings ;;
+	sysctl0) asym-ctl set sysctl=0 ;;
+	sysctl2) asym-ctl set sysctl=2 ;;
+	formula_only) asym-ctl set sysctl=1 formula=squared pull=none ;;
+	pull_only) asym-ctl set sysctl=1 formula=legacy pull=busy_siblings ;;
+	*) false ;;
 	esac >/dev/null
 }
 
@@ -211,16 +211,39 @@ is_stock() {
 	[ ! -e $ASYM_SYSCTL ]
 }
 
-# stock_placements N...: the whole scenario on a stock kernel: each N busy
-# loops placed ideally as asym-place judges for the policy in force (v6.5+:
-# by core, second threads unordered). Exits with the KTAP verdict.
-stock_placements() {
-	local n
+# placements_by_core MODE N...: one test per N: N busy loops placed
+# ideally as asym-place judges for the v6.5+ policy in force (by core,
+# second threads unordered), on stock 6.12 or on 6.1 with
+# kernel.sched_asym_smt=2: the same assertion on both trees.
+placements_by_core() {
+	local mode=$1 n
 
-	ktap_plan $#
+	shift
 	for n; do
-		place stock $n
-		judge "stock_n${n}_ideal_by_core" stock $n [ $? -eq 0 ]
+		place "$mode" "$n"
+		judge "${mode}_n${n}_ideal_by_core" "$mode" "$n" [ $? -eq 0 ]
 	done
+}
+
+# stock_placements N...: the whole scenario on a stock kernel, exits with
+# the KTAP verdict.
+stock_placements() {
+	ktap_plan $#
+	placements_by_core stock "$@"
 	ktap_finish
+}
+
+# v65_placements N...: 6.1 with kernel.sched_asym_smt=2 reports the v6.5
+# policy and places as stock 6.12 does (placements_by_core), and 1 again
+# restores the priorities exactly: $# + 2 tests.
+v65_placements() {
+	local before
+
+	before=$(prios)
+	set_mode sysctl2
+	placements_by_core sysctl2 "$@"
+	check sysctl2_reports_v6_5_policy grep -q \
+		'^kernel: .*, policy v6.5+ (kernel.sched_asym_smt=2)$' "/tmp/place-sysctl2-$1.txt"
+	set_mode default
+	check sysctl2_back_to_1_restores_priorities prios_are "$before"
 }

@@ -21,7 +21,7 @@ static void report(int pass, const char *name)
 	printf("%sok %d %s\n", pass ? "" : "not ", n, name);
 }
 
-#define PLAN	54
+#define PLAN	56
 
 static bool near(double a, double b)
 {
@@ -70,28 +70,35 @@ static void setting_bad(const char *name, const char *text, const char *want)
 static void settings(void)
 {
 	static const char *const defaults =
-		"sysctl=1 formula=squared pull=1";
+		"sysctl=1 formula=squared pull=busy_siblings";
 	struct ab_setting s;
 	char err[64];
 
 	setting_ok("setting_empty_is_defaults", "", "", defaults);
 	setting_ok("setting_blanks_is_defaults", "  \t ", "", defaults);
 	setting_ok("setting_one_key", "sysctl=0", "sysctl=0",
-		   "sysctl=0 formula=squared pull=1");
+		   "sysctl=0 formula=squared pull=busy_siblings");
 	setting_ok("setting_all_keys_any_order",
-		   " pull=0  formula=legacy\tsysctl=1 ",
-		   "sysctl=1 formula=legacy pull=0",
-		   "sysctl=1 formula=legacy pull=0");
+		   " pull=none  formula=legacy\tsysctl=1 ",
+		   "sysctl=1 formula=legacy pull=none",
+		   "sysctl=1 formula=legacy pull=none");
+	setting_ok("setting_v6_5_values", "sysctl=2 formula=equal pull=idle_core",
+		   "sysctl=2 formula=equal pull=idle_core",
+		   "sysctl=2 formula=equal pull=idle_core");
 	setting_bad("setting_unknown_key", "sysctl=0 prio=1", "unknown key");
-	setting_bad("setting_bad_value", "formula=cubed", "legacy or squared");
-	setting_bad("setting_bad_bool", "pull=2", "0 or 1");
-	setting_bad("setting_bool_word", "sysctl=on", "0 or 1");
+	setting_bad("setting_bad_value", "formula=cubed",
+		    "legacy, squared or equal");
+	setting_bad("setting_pull_old_bool", "pull=1",
+		    "none, busy_siblings or idle_core");
+	setting_bad("setting_sysctl_3", "sysctl=3", "0, 1 or 2");
+	setting_bad("setting_bool_word", "sysctl=on", "0, 1 or 2");
 	setting_bad("setting_no_equals", "sysctl", "not KEY=VALUE");
-	setting_bad("setting_empty_value", "pull=", "0 or 1");
+	setting_bad("setting_empty_value", "pull=",
+		    "none, busy_siblings or idle_core");
 	setting_bad("setting_empty_key", "=1", "unknown key");
 	setting_bad("setting_twice", "sysctl=0 sysctl=1", "given twice");
 	setting_bad("setting_prefix_key", "sys=1", "unknown key");
-	setting_bad("setting_value_trailing", "sysctl=1x", "0 or 1");
+	setting_bad("setting_value_trailing", "sysctl=1x", "0, 1 or 2");
 
 	ab_setting_init(&s);
 	report(!ab_parse_assign("formula=legacy", &s, err, sizeof(err)) &&
@@ -101,7 +108,8 @@ static void settings(void)
 	report(!strcmp(ab_keys[AB_SYSCTL].values[ab_keys[AB_SYSCTL].def], "1") &&
 	       !strcmp(ab_keys[AB_FORMULA].values[ab_keys[AB_FORMULA].def],
 		       "squared") &&
-	       !strcmp(ab_keys[AB_PULL].values[ab_keys[AB_PULL].def], "1"),
+	       !strcmp(ab_keys[AB_PULL].values[ab_keys[AB_PULL].def],
+		       "busy_siblings"),
 	       "defaults_are_the_kernels");
 }
 
@@ -285,8 +293,8 @@ static void csv(void)
 {
 	char buf[64];
 
-	report(!strcmp(ab_csv_field("sysctl=0 pull=1", buf, sizeof(buf)),
-		       "sysctl=0 pull=1") &&
+	report(!strcmp(ab_csv_field("sysctl=0 pull=none", buf, sizeof(buf)),
+		       "sysctl=0 pull=none") &&
 	       !strcmp(ab_csv_field("", buf, sizeof(buf)), "") &&
 	       !strcmp(ab_csv_field("a,\"b\"", buf, sizeof(buf)),
 		       "\"a,\"\"b\"\"\""),

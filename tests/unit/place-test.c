@@ -489,17 +489,30 @@ static void by_core(void)
 
 static void policy(void)
 {
-	report(!strcmp(place_policy("6.1.192+", "1", "squared", "1"), "v5.16"),
+	report(!strcmp(place_policy("6.1.192+", "1", "squared",
+				    "busy_siblings"), "v5.16"),
 	       "policy_v5_16_defaults");
-	report(!strcmp(place_policy("6.1.192+", "0", "squared", "1"),
+	report(!strcmp(place_policy("6.1.192+", "0", "squared",
+				    "busy_siblings"),
 		       "pre-v5.16 (kernel.sched_asym_smt=0)"),
 	       "policy_sysctl_0");
-	report(!strcmp(place_policy("6.1.192+", "1", "squared", "0"),
+	/* 2 is the v6.5 policy whatever debugfs selects. */
+	report(!strcmp(place_policy("6.1.192+", "2", "squared",
+				    "busy_siblings"),
+		       "v6.5+ (kernel.sched_asym_smt=2)"),
+	       "policy_sysctl_2");
+	report(!strcmp(place_policy("6.1.192+", "1", "squared", "none"),
 		       "v5.16 squared formula only (no SMT pull check)") &&
-	       !strcmp(place_policy("6.1.192+", "1", "legacy", "1"),
+	       !strcmp(place_policy("6.1.192+", "1", "legacy", "busy_siblings"),
 		       "v5.16 SMT pull check only (legacy formula)") &&
-	       !strcmp(place_policy("6.1.192+", "1", "legacy", "0"),
-		       "pre-v5.16 (both halves off in debugfs)"),
+	       !strcmp(place_policy("6.1.192+", "1", "legacy", "none"),
+		       "pre-v5.16 (both halves in debugfs)") &&
+	       !strcmp(place_policy("6.1.192+", "1", "equal", "idle_core"),
+		       "v6.5+ (both halves in debugfs)") &&
+	       !strcmp(place_policy("6.1.192+", "1", "equal", "busy_siblings"),
+		       "mixed: equal formula, v5.16 SMT pull check") &&
+	       !strcmp(place_policy("6.1.192+", "1", "squared", "idle_core"),
+		       "mixed: squared formula, v6.5 idle-core rule"),
 	       "policy_halves");
 	report(!strcmp(place_policy("6.12.118", "-", "-", "-"),
 		       "v6.5+ (stock kernel)") &&
@@ -511,11 +524,13 @@ static void policy(void)
 		       "pre-v5.16 (stock kernel)"),
 	       "policy_stock_by_release");
 	report(!strcmp(place_policy("x", "-", "-", "-"), "unknown") &&
-	       !strcmp(place_policy("6.1", "7", "squared", "1"), "unknown"),
+	       !strcmp(place_policy("6.1", "7", "squared", "busy_siblings"),
+		       "unknown") &&
+	       !strcmp(place_policy("6.1", "1", "squared", "1"), "unknown"),
 	       "policy_unknown");
 }
 
-#define PLANNED	82
+#define PLANNED	83
 
 int main(void)
 {
