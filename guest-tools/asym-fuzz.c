@@ -3,7 +3,8 @@
  * asym-fuzz - fuzz the write side of every asym-smt knob.
  *
  * Each knob gets --iterations generated inputs (random bytes up to
- * PAGE_SIZE + 1, numbers at the edges of int and long, white space and sign
+ * PAGE_SIZE + 1, numbers at the edges of int and long and of the sysctl's
+ * 0..2, the words of the selectors and near misses, white space and sign
  * variants, mutations of valid input), each written with one write(2). The
  * result must be what the documentation says (the oracle in knob.c): the
  * same errno when refused; when accepted, the knob reads back the value.
@@ -34,21 +35,28 @@ struct knob {
 };
 
 static const struct knob knobs[] = {
-	{ "sched_asym_smt", ASYM_SYSCTL, KNOB_SYSCTL_BOOL },
-	{ "smt_pull_check", ASYM_SMT_PULL_CHECK, KNOB_DEBUGFS_BOOL },
+	{ "sched_asym_smt", ASYM_SYSCTL, KNOB_SYSCTL_MODE },
+	{ "smt_pull_check", ASYM_SMT_PULL_CHECK, KNOB_PULL_RULE },
 	{ "itmt_support", ASYM_ITMT_SUPPORT, KNOB_DEBUGFS_BOOL },
 	{ "prio_formula", ASYM_PRIO_FORMULA, KNOB_FORMULA },
 	{ "cpu_priority", ASYM_CPU_PRIORITY, KNOB_CPU_PRIORITY },
 };
 
 static const char *const edges[] = {
-	"0", "1", "-1", "2", "-0", "01", "0x1", "0X1", "08", "00", "10",
+	"0", "1", "-1", "2", "3", "-2", "-0", "01", "02", "03", "0x1", "0X1",
+	"0x2", "0x3", "08", "00", "10", "20",
 	"2147483647", "2147483648", "-2147483648", "-2147483649",
-	"4294967295", "4294967296", "1073741823", "1073741824",
+	"4294967295", "4294967296", "4294967298", "1073741823", "1073741824",
 	"9223372036854775807", "9223372036854775808",
 	"-9223372036854775808", "-9223372036854775809",
-	"18446744073709551615", "18446744073709551616",
-	"99999999999999999999999", "squared", "legacy", "SQUARED",
+	"18446744073709551615", "18446744073709551616", "18446744073709551618",
+	"99999999999999999999999",
+	/* the words of the selectors and near misses */
+	"squared", "legacy", "equal", "SQUARED", "Equal", "equals", "equa",
+	"none", "busy_siblings", "idle_core", "None", "nonE", "busy_sibling",
+	"busy-siblings", "busy siblings", "idle_cores", "IDLE_CORE",
+	"idle-core", "busy_siblings_x", "busy_siblings_xy", "none busy_siblings",
+	"squared legacy equal", "on", "off",
 };
 
 static const char *const prefixes[] = {
@@ -82,6 +90,17 @@ static size_t append(char *buf, size_t len, const char *s, size_t n)
 static size_t appends(char *buf, size_t len, const char *s)
 {
 	return append(buf, len, s, strlen(s));
+}
+
+/* One of the words of the selector @k at random. */
+static const char *pick_word(const struct knob *k)
+{
+	const char *const *words = knob_words(k->kind);
+	size_t n = 0;
+
+	while (words[n])
+		n++;
+	return words[rnd() % n];
 }
 
 /* One generated input for @k into @buf; returns its length. */
@@ -132,12 +151,16 @@ static size_t generate(const struct knob *k, const struct knob_env *env,
 		return appends(buf, len, PICK(suffixes));
 	case 6:		/* a valid input, so that acceptance is fuzzed too */
 		switch (k->kind) {
-		case KNOB_SYSCTL_BOOL:
+		case KNOB_SYSCTL_MODE:
+			snprintf(num, sizeof(num), "%d", (int)(rnd() % 3));
+			len = appends(buf, 0, num);
+			break;
 		case KNOB_DEBUGFS_BOOL:
 			len = appends(buf, 0, rnd() % 2 ? "1" : "0");
 			break;
 		case KNOB_FORMULA:
-			len = appends(buf, 0, rnd() % 2 ? "squared" : "legacy");
+		case KNOB_PULL_RULE:
+			len = appends(buf, 0, pick_word(k));
 			break;
 		case KNOB_CPU_PRIORITY:
 			snprintf(num, sizeof(num), "%d %d",
@@ -149,8 +172,8 @@ static size_t generate(const struct knob *k, const struct knob_env *env,
 		return appends(buf, len, rnd() % 2 ? "\n" : "");
 	default:	/* an edge value, decorated; sometimes a valid one */
 		len = appends(buf, 0, PICK(prefixes));
-		if (k->kind == KNOB_FORMULA && rnd() % 2)
-			len = appends(buf, len, rnd() % 2 ? "squared" : "legacy");
+		if (knob_words(k->kind) && rnd() % 2)
+			len = appends(buf, len, pick_word(k));
 		else
 			len = appends(buf, len, PICK(edges));
 		len = appends(buf, len, PICK(suffixes));
@@ -183,10 +206,11 @@ static int readback(const struct knob *k, const struct knob_value *v)
 	if (read_text(k->path, buf, sizeof(buf), 0) < 0)
 		return -1;
 	switch (k->kind) {
-	case KNOB_SYSCTL_BOOL:
+	case KNOB_SYSCTL_MODE:
 	case KNOB_DEBUGFS_BOOL:
 		return atol(buf) != v->val;
 	case KNOB_FORMULA:
+	case KNOB_PULL_RULE:
 		snprintf(want, sizeof(want), "[%s]", v->word);
 		return !strstr(buf, want);
 	case KNOB_CPU_PRIORITY:
@@ -337,7 +361,7 @@ int main(int argc, char **argv)
 
 	/* Back to the defaults; raw priorities are left as the fuzz set them. */
 	write_text(ASYM_SYSCTL, "1");
-	write_text(ASYM_SMT_PULL_CHECK, "1");
+	write_text(ASYM_SMT_PULL_CHECK, "busy_siblings");
 	write_text(ASYM_PRIO_FORMULA, "squared");
 	write_text(ASYM_ITMT_SUPPORT, "1");
 	return failed ? 1 : 0;

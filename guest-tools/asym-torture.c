@@ -3,8 +3,9 @@
  * asym-torture - flip every asym-smt knob while CPUs go on and off line,
  * readers walk the sched domain files and load runs, on a seeded random
  * schedule. Then check that every load process survived and every knob
- * reads back its last accepted write. The host scans the console for
- * splats (lockdep, KASAN, RCU stalls...).
+ * reads back its last accepted write, and put the knobs back to their
+ * defaults. The host scans the console for splats (lockdep, KASAN, RCU
+ * stalls...).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -27,6 +28,7 @@ const char *prog = "asym-torture";
 
 #define MAX_PROCS	32
 #define NR_PRIO_CORES	8
+#define ARRAY_SIZE(a)	((int)(sizeof(a) / sizeof((a)[0])))
 
 /* Shared by all processes; each field has a single writer. */
 struct shared {
@@ -73,18 +75,30 @@ struct knob {
 	const char *path;
 	const char *const *values;	/* valid and invalid mixed */
 	int nvalues;
+	int selector;		/* reads "a [b] c", b selected */
+	const char *dflt;	/* restored at the end */
 };
 
+static const char *const sysctl_values[] = {
+	"0", "1", "1", "2", "2", "3", "-1", " 1", "", "x",
+};
 static const char *const bool_values[] = { "0", "1", "1", "2", " 1", "", "x" };
 static const char *const formula_values[] = {
-	"squared", "legacy", "LEGACY", "squared legacy", "",
+	"squared", "legacy", "equal", "equal", "LEGACY", "Equal",
+	"squared legacy", "",
+};
+static const char *const pull_values[] = {
+	"none", "busy_siblings", "idle_core", "idle_core", "0", "1",
+	"IDLE_CORE", "busy", "none busy_siblings", "",
 };
 
 static const struct knob knobs[] = {
-	{ ASYM_SYSCTL, bool_values, 7 },
-	{ ASYM_SMT_PULL_CHECK, bool_values, 7 },
-	{ ASYM_PRIO_FORMULA, formula_values, 5 },
-	{ ASYM_ITMT_SUPPORT, bool_values, 7 },
+	{ ASYM_SYSCTL, sysctl_values, ARRAY_SIZE(sysctl_values), 0, "1" },
+	{ ASYM_SMT_PULL_CHECK, pull_values, ARRAY_SIZE(pull_values), 1,
+	  "busy_siblings" },
+	{ ASYM_PRIO_FORMULA, formula_values, ARRAY_SIZE(formula_values), 1,
+	  "squared" },
+	{ ASYM_ITMT_SUPPORT, bool_values, ARRAY_SIZE(bool_values), 0, "1" },
 };
 
 static void knob_writer(int k)
@@ -93,7 +107,9 @@ static void knob_writer(int k)
 		const char *v = knobs[k].values[rnd() % knobs[k].nvalues];
 
 		if (try_write(knobs[k].path, v)) {
-			snprintf(sh->last[k], sizeof(sh->last[k]), "%s", v);
+			/* The sysctl takes an empty write as a no-op. */
+			if (*v)
+				snprintf(sh->last[k], sizeof(sh->last[k]), "%s", v);
 			sh->writes_ok[k]++;
 		} else {
 			sh->writes_refused[k]++;
@@ -398,15 +414,15 @@ static int check_knobs(const char *initial[4], const int *initial_prio)
 	int k, i, bad = 0;
 
 	for (k = 0; k < 4; k++) {
-		const char *v = sh->writes_ok[k] ? sh->last[k] : initial[k];
+		const char *v = sh->last[k][0] ? sh->last[k] : initial[k];
 
 		if (read_text(knobs[k].path, buf, sizeof(buf), 0) < 0)
 			return bad + 1;
-		if (knobs[k].values == formula_values)
+		if (knobs[k].selector)
 			snprintf(want, sizeof(want), "[%s]", v);
 		else
 			snprintf(want, sizeof(want), "%s", v);
-		if (knobs[k].values == formula_values ? !strstr(buf, want) :
+		if (knobs[k].selector ? !strstr(buf, want) :
 		    atoi(buf) != atoi(want)) {
 			printf("# %s reads '%s', last accepted '%s'\n",
 			       knobs[k].path, buf, v);
@@ -470,7 +486,8 @@ int main(int argc, char **argv)
 			       "the writable ones back with the value read) and\n"
 			       "load runs, for SEC seconds (default 60) on a schedule seeded\n"
 			       "with N (printed; default: the time). Then check that the load\n"
-			       "survived and every knob reads back its last accepted write.\n",
+			       "survived and every knob reads back its last accepted write,\n"
+			       "and put the knobs back to their defaults.\n",
 			       prog);
 			return 0;
 		default:
@@ -494,7 +511,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < 4; i++) {
 		if (read_text(knobs[i].path, initial_buf[i], sizeof(initial_buf[i]), 0) < 0)
 			return 1;
-		if (knobs[i].values == formula_values) {	/* "[x] y" */
+		if (knobs[i].selector) {	/* "x [y] z" */
 			char *b = strchr(initial_buf[i], '[');
 			char *e = b ? strchr(b, ']') : NULL;
 
@@ -553,6 +570,9 @@ int main(int argc, char **argv)
 	for (i = 0; i < nhotplug; i++)
 		set_online(hotplug_cpus[i], 1);
 	bad = check_knobs(initial, initial_prio);
+	/* Back to the defaults; raw priorities are left as written last. */
+	for (i = 0; i < 4; i++)
+		write_text(knobs[i].path, knobs[i].dflt);
 
 	for (i = 0; i < 5; i++) {
 		ok += sh->writes_ok[i];

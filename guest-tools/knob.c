@@ -117,8 +117,8 @@ static int k_sysfs_streq(const char *s1, const char *s2)
 	return 0;
 }
 
-/* proc_dointvec_minmax() on one int in [0, 1], written at offset 0. */
-static int expect_sysctl_bool(const char *data, size_t len,
+/* proc_dointvec_minmax() on one int in [0, 2], written at offset 0. */
+static int expect_sysctl_mode(const char *data, size_t len,
 			      struct knob_value *v)
 {
 	static const char wspace[] = " \t\n";
@@ -174,8 +174,8 @@ static int expect_sysctl_bool(const char *data, size_t len,
 		return EINVAL;
 	if (neg && val)
 		return EINVAL;		/* below the minimum, 0 */
-	if (val > 1)
-		return EINVAL;
+	if (val > 2)
+		return EINVAL;		/* above the maximum, 2 */
 	v->val = val;
 	return 0;
 }
@@ -207,16 +207,39 @@ static int expect_debugfs_bool(const char *data, size_t len,
 	return EINVAL;
 }
 
-static int expect_formula(const char *data, size_t len, struct knob_value *v)
+/* The words of the selector knobs, in the order they show them. */
+static const char *const formula_words[] = {
+	"squared", "legacy", "equal", NULL,
+};
+
+static const char *const pull_rule_words[] = {
+	"none", "busy_siblings", "idle_core", NULL,
+};
+
+const char *const *knob_words(enum knob_kind kind)
 {
-	static const char *const words[] = { "squared", "legacy" };
+	switch (kind) {
+	case KNOB_FORMULA:
+		return formula_words;
+	case KNOB_PULL_RULE:
+		return pull_rule_words;
+	default:
+		return NULL;
+	}
+}
+
+/* A selector: char buf[16], then sysfs_match_string(). */
+static int expect_word(const char *const *words, const char *data,
+		       size_t len, struct knob_value *v)
+{
 	char buf[16];
-	size_t i;
+	long i;
 
 	if (debugfs_str(data, len, sizeof(buf), buf))
 		return EINVAL;
-	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+	for (i = 0; words[i]; i++) {
 		if (k_sysfs_streq(buf, words[i])) {
+			v->val = i;
 			v->word = words[i];
 			return 0;
 		}
@@ -259,12 +282,13 @@ int knob_expect(enum knob_kind kind, const char *data, size_t len,
 {
 	memset(v, 0, sizeof(*v));
 	switch (kind) {
-	case KNOB_SYSCTL_BOOL:
-		return expect_sysctl_bool(data, len, v);
+	case KNOB_SYSCTL_MODE:
+		return expect_sysctl_mode(data, len, v);
 	case KNOB_DEBUGFS_BOOL:
 		return expect_debugfs_bool(data, len, v);
 	case KNOB_FORMULA:
-		return expect_formula(data, len, v);
+	case KNOB_PULL_RULE:
+		return expect_word(knob_words(kind), data, len, v);
 	case KNOB_CPU_PRIORITY:
 		return expect_cpu_priority(data, len, env, v);
 	}

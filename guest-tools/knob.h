@@ -2,7 +2,8 @@
 /*
  * What the asym-smt knobs accept, as their documentation (sysctl-docs/)
  * says: an oracle for the fuzzer, written from the kernel's parsers
- * (proc_dointvec_minmax(), kstrtouint(), kstrtoint(), sysfs_streq()).
+ * (proc_dointvec_minmax(), kstrtouint(), kstrtoint(), sysfs_streq(),
+ * sysfs_match_string()).
  */
 #ifndef ASYM_KNOB_H
 #define ASYM_KNOB_H
@@ -10,10 +11,11 @@
 #include <stddef.h>
 
 enum knob_kind {
-	KNOB_SYSCTL_BOOL,	/* kernel.sched_asym_smt: integer sysctl 0..1 */
-	KNOB_DEBUGFS_BOOL,	/* smt_pull_check, itmt_support: "0" or "1" */
-	KNOB_FORMULA,		/* prio_formula: "squared" or "legacy" */
+	KNOB_SYSCTL_MODE,	/* kernel.sched_asym_smt: integer sysctl 0..2 */
+	KNOB_DEBUGFS_BOOL,	/* itmt_support: "0" or "1" */
+	KNOB_FORMULA,		/* prio_formula: squared|legacy|equal */
 	KNOB_CPU_PRIORITY,	/* cpu_priority: "CPU PRIO" */
+	KNOB_PULL_RULE,		/* smt_pull_check: a rule by name */
 };
 
 struct knob_env {
@@ -24,11 +26,17 @@ struct knob_env {
 
 /* The value an accepted write sets (for reading it back). */
 struct knob_value {
-	long val;		/* bool, or the priority */
+	long val;		/* bool, mode, priority, or index of the word */
 	int cpu;		/* KNOB_CPU_PRIORITY */
-	const char *word;	/* KNOB_FORMULA */
+	const char *word;	/* KNOB_FORMULA, KNOB_PULL_RULE */
 	int unchanged;		/* accepted, but changes nothing */
 };
+
+/*
+ * The words a selector knob (KNOB_FORMULA, KNOB_PULL_RULE) takes, in the
+ * order it shows them, NULL-terminated; NULL for the other kinds.
+ */
+const char *const *knob_words(enum knob_kind kind);
 
 /*
  * Expected result of one write(2) of @len bytes @data to a knob of @kind:

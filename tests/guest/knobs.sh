@@ -9,6 +9,11 @@
 
 SQUARED="0:200 1:50 2:200 3:50 4:80 6:80"
 LEGACY="0:200 1:100 2:200 3:100 4:80 6:80"
+EQUAL="0:100 1:100 2:100 3:100 4:40 6:40"
+
+# The selectors at their defaults.
+FORMULAS="[squared] legacy equal"
+RULES="none [busy_siblings] idle_core"
 
 # Everything a refused write must leave as it was.
 snapshot() {
@@ -21,9 +26,31 @@ set_knob() {	# set_knob FILE VALUE: accepted and reads back
 	echo "$2" > "$1" || { diag "$1: '$2' refused"; return 1; }
 }
 
+# refused FILE DATA: the write fails with EINVAL, FILE reads as before.
+refused() {
+	local old got
+
+	old=$(cat "$1")
+	got=$(asym-ctl write "$1" "$2" 2>&1)
+	[ "$got" = EINVAL ] || { diag "$1 '$2': $got, expected EINVAL"; return 1; }
+	file_is "$1" "$old"
+}
+
+# smt_asym_packing yes|no: the SMT domain of CPU 0 has SD_ASYM_PACKING or
+# not (not while the equal formula is in force).
+smt_asym_packing() {
+	local smt got=no
+
+	smt=$(domain_dir 0 SMT) || { diag "cpu0 has no SMT domain"; return 1; }
+	grep -q SD_ASYM_PACKING "$smt/flags" && got=yes
+	[ "$got" = "$1" ] && return 0
+	diag "$smt/flags: SD_ASYM_PACKING $got, expected $1"
+	return 1
+}
+
 defaults() {
-	file_is $ASYM_SYSCTL 1 && file_is $ASYM_PRIO_FORMULA "[squared] legacy" &&
-		file_is $ASYM_SMT_PULL_CHECK 1 && file_is $ASYM_ITMT_SUPPORT 1 &&
+	file_is $ASYM_SYSCTL 1 && file_is $ASYM_PRIO_FORMULA "$FORMULAS" &&
+		file_is $ASYM_SMT_PULL_CHECK "$RULES" && file_is $ASYM_ITMT_SUPPORT 1 &&
 		file_is $ITMT_ENABLED_SYSCTL 1 &&
 		[ "$(head -1 $ASYM_CPU_PRIORITY)" = "cpu core_cpu sibling_index raw_prio prio" ] &&
 		prios_are "$SQUARED"
@@ -31,26 +58,61 @@ defaults() {
 
 sysctl_round_trip() {
 	set_knob $ASYM_SYSCTL 0 && file_is $ASYM_SYSCTL 0 && prios_are "$LEGACY" &&
-		file_is $ASYM_PRIO_FORMULA "[squared] legacy" &&
+		file_is $ASYM_PRIO_FORMULA "$FORMULAS" &&
 		set_knob $ASYM_SYSCTL 1 && file_is $ASYM_SYSCTL 1 && prios_are "$SQUARED"
 }
 
+# 2 is the policy of v6.5: equal priorities, no asym packing between SMT
+# siblings; the selections of debugfs are kept, and 1 restores everything.
+sysctl_2_round_trip() {
+	smt_asym_packing yes &&
+		set_knob $ASYM_SYSCTL 2 && file_is $ASYM_SYSCTL 2 && prios_are "$EQUAL" &&
+		smt_asym_packing no && refused $ASYM_SYSCTL 3 && prios_are "$EQUAL" &&
+		file_is $ASYM_PRIO_FORMULA "$FORMULAS" &&
+		file_is $ASYM_SMT_PULL_CHECK "$RULES" &&
+		set_knob $ASYM_SYSCTL 1 && file_is $ASYM_SYSCTL 1 && prios_are "$SQUARED" &&
+		smt_asym_packing yes
+}
+
 formula_round_trip() {
-	set_knob $ASYM_PRIO_FORMULA legacy && file_is $ASYM_PRIO_FORMULA "squared [legacy]" &&
-		prios_are "$LEGACY" &&
-		printf squared > $ASYM_PRIO_FORMULA && file_is $ASYM_PRIO_FORMULA "[squared] legacy" &&
-		prios_are "$SQUARED"
+	set_knob $ASYM_PRIO_FORMULA legacy &&
+		file_is $ASYM_PRIO_FORMULA "squared [legacy] equal" &&
+		prios_are "$LEGACY" && smt_asym_packing yes &&
+		set_knob $ASYM_PRIO_FORMULA equal &&
+		file_is $ASYM_PRIO_FORMULA "squared legacy [equal]" &&
+		prios_are "$EQUAL" && smt_asym_packing no &&
+		printf squared > $ASYM_PRIO_FORMULA && file_is $ASYM_PRIO_FORMULA "$FORMULAS" &&
+		prios_are "$SQUARED" && smt_asym_packing yes
 }
 
 # With the sysctl at 0 the selected formula is kept but not used.
 sysctl_0_overrides_formula() {
-	set_knob $ASYM_SYSCTL 0 && set_knob $ASYM_PRIO_FORMULA squared &&
-		prios_are "$LEGACY" && set_knob $ASYM_SYSCTL 1 && prios_are "$SQUARED"
+	set_knob $ASYM_SYSCTL 0 && set_knob $ASYM_PRIO_FORMULA equal &&
+		file_is $ASYM_PRIO_FORMULA "squared legacy [equal]" &&
+		prios_are "$LEGACY" && smt_asym_packing yes &&
+		set_knob $ASYM_PRIO_FORMULA squared &&
+		set_knob $ASYM_SYSCTL 1 && prios_are "$SQUARED"
 }
 
+# So it is at 2.
+sysctl_2_overrides_formula() {
+	set_knob $ASYM_SYSCTL 2 && set_knob $ASYM_PRIO_FORMULA legacy &&
+		file_is $ASYM_PRIO_FORMULA "squared [legacy] equal" &&
+		prios_are "$EQUAL" && smt_asym_packing no &&
+		set_knob $ASYM_PRIO_FORMULA squared &&
+		set_knob $ASYM_SYSCTL 1 && prios_are "$SQUARED" && smt_asym_packing yes
+}
+
+# The rule changes neither priorities nor sched domain flags.
 pull_check_round_trip() {
-	set_knob $ASYM_SMT_PULL_CHECK 0 && file_is $ASYM_SMT_PULL_CHECK 0 &&
-		set_knob $ASYM_SMT_PULL_CHECK 1 && file_is $ASYM_SMT_PULL_CHECK 1
+	set_knob $ASYM_SMT_PULL_CHECK none &&
+		file_is $ASYM_SMT_PULL_CHECK "[none] busy_siblings idle_core" &&
+		set_knob $ASYM_SMT_PULL_CHECK idle_core &&
+		file_is $ASYM_SMT_PULL_CHECK "none busy_siblings [idle_core]" &&
+		prios_are "$SQUARED" && smt_asym_packing yes &&
+		refused $ASYM_SMT_PULL_CHECK 1 && refused $ASYM_SMT_PULL_CHECK 0 &&
+		printf busy_siblings > $ASYM_SMT_PULL_CHECK &&
+		file_is $ASYM_SMT_PULL_CHECK "$RULES"
 }
 
 raw_priority_round_trip() {
@@ -112,23 +174,39 @@ asym_prefer_follows() {
 long=$(head -c 4096 /dev/zero | tr '\0' 1)
 bad_inputs() {
 	cat <<BAD
-$ASYM_SYSCTL|2|EINVAL
+$ASYM_SYSCTL|3|EINVAL
+$ASYM_SYSCTL|3\n|EINVAL
+$ASYM_SYSCTL|0x3|EINVAL
 $ASYM_SYSCTL|-1|EINVAL
 $ASYM_SYSCTL|1abc|EINVAL
+$ASYM_SYSCTL|2x|EINVAL
 $ASYM_SYSCTL|99999999999999999999|EINVAL
 $ASYM_SYSCTL|\x01\xff|EINVAL
 $ASYM_SYSCTL|$long|EINVAL
 $ASYM_SMT_PULL_CHECK||EINVAL
+$ASYM_SMT_PULL_CHECK|0|EINVAL
+$ASYM_SMT_PULL_CHECK|1|EINVAL
+$ASYM_SMT_PULL_CHECK|1\n|EINVAL
 $ASYM_SMT_PULL_CHECK|2|EINVAL
 $ASYM_SMT_PULL_CHECK|-1|EINVAL
-$ASYM_SMT_PULL_CHECK| 1|EINVAL
-$ASYM_SMT_PULL_CHECK|1abc|EINVAL
 $ASYM_SMT_PULL_CHECK|on|EINVAL
-$ASYM_SMT_PULL_CHECK|0\n\n|EINVAL
-$ASYM_SMT_PULL_CHECK|0\x00|EINVAL
+$ASYM_SMT_PULL_CHECK| none|EINVAL
+$ASYM_SMT_PULL_CHECK|none |EINVAL
+$ASYM_SMT_PULL_CHECK|Idle_core|EINVAL
+$ASYM_SMT_PULL_CHECK|idle-core|EINVAL
+$ASYM_SMT_PULL_CHECK|busy|EINVAL
+$ASYM_SMT_PULL_CHECK|none busy_siblings|EINVAL
+$ASYM_SMT_PULL_CHECK|none\n\n|EINVAL
+$ASYM_SMT_PULL_CHECK|none\x00|EINVAL
+$ASYM_SMT_PULL_CHECK|busy_siblings\n\n\n|EINVAL
+$ASYM_SMT_PULL_CHECK|idle_core_idle_c|EINVAL
 $ASYM_SMT_PULL_CHECK|$long|EINVAL
 $ASYM_PRIO_FORMULA||EINVAL
 $ASYM_PRIO_FORMULA|LEGACY|EINVAL
+$ASYM_PRIO_FORMULA|Equal|EINVAL
+$ASYM_PRIO_FORMULA|equals|EINVAL
+$ASYM_PRIO_FORMULA|equal\n\n|EINVAL
+$ASYM_PRIO_FORMULA|2|EINVAL
 $ASYM_PRIO_FORMULA|squared legacy|EINVAL
 $ASYM_PRIO_FORMULA| legacy|EINVAL
 $ASYM_PRIO_FORMULA|leg|EINVAL
@@ -187,7 +265,8 @@ non_root_writes_nothing() {
 	before=$(snapshot)
 	for f in $ASYM_SYSCTL $ASYM_PRIO_FORMULA $ASYM_SMT_PULL_CHECK \
 		 $ASYM_CPU_PRIORITY $ASYM_ITMT_SUPPORT; do
-		if su -s /bin/sh nobody -c "echo 0 > $f; echo '0 1' > $f; echo legacy > $f" 2>/dev/null; then
+		if su -s /bin/sh nobody -c "echo 0 > $f; echo 2 > $f; echo '0 1' > $f;
+				echo equal > $f; echo none > $f; echo legacy > $f" 2>/dev/null; then
 			diag "nobody could write $f"
 			bad=1
 		fi
@@ -196,11 +275,13 @@ non_root_writes_nothing() {
 	return $bad
 }
 
-ktap_plan 11
+ktap_plan 13
 check defaults defaults
 check sysctl_round_trip sysctl_round_trip
+check sysctl_2_round_trip sysctl_2_round_trip
 check formula_round_trip formula_round_trip
 check sysctl_0_overrides_formula sysctl_0_overrides_formula
+check sysctl_2_overrides_formula sysctl_2_overrides_formula
 check pull_check_round_trip pull_check_round_trip
 check raw_priority_round_trip raw_priority_round_trip
 check itmt_support_round_trip itmt_support_round_trip

@@ -23,15 +23,20 @@ struct knob_case {
 };
 
 #define C(k, d, e, v)	{ k, d, 0, e, v }
-#define S	KNOB_SYSCTL_BOOL
+#define S	KNOB_SYSCTL_MODE
 #define B	KNOB_DEBUGFS_BOOL
 #define F	KNOB_FORMULA
 #define P	KNOB_CPU_PRIORITY
+#define R	KNOB_PULL_RULE
 
 static const struct knob_case cases[] = {
 	C(S, "1", 0, 1), C(S, "0\n", 0, 0), C(S, " 1", 0, 1),
 	C(S, "\t0 ", 0, 0), C(S, "-0", 0, 0), C(S, "0x1", 0, 1),
-	C(S, "01", 0, 1), C(S, "1 2", 0, 1), C(S, "2", EINVAL, 0),
+	C(S, "01", 0, 1), C(S, "1 2", 0, 1), C(S, "2", 0, 2), C(S, "2\n", 0, 2),
+	C(S, " 2\t", 0, 2), C(S, "0x2", 0, 2), C(S, "02", 0, 2),
+	C(S, "2 3", 0, 2), C(S, "3", EINVAL, 0), C(S, "3\n", EINVAL, 0),
+	C(S, "0x3", EINVAL, 0), C(S, "03", EINVAL, 0), C(S, "10", EINVAL, 0),
+	C(S, "-2", EINVAL, 0), C(S, "2x", EINVAL, 0),
 	C(S, "-1", EINVAL, 0), C(S, "1abc", EINVAL, 0), C(S, "", 0, 0),
 	C(S, "   ", EINVAL, 0), C(S, "-", EINVAL, 0), C(S, "+1", EINVAL, 0),
 	C(S, "08", EINVAL, 0), C(S, "0x", EINVAL, 0),
@@ -42,9 +47,24 @@ static const struct knob_case cases[] = {
 	C(B, "1", 0, 1), C(B, "0\n", 0, 0), C(B, " 1", EINVAL, 0),
 	C(B, "1\n\n", EINVAL, 0), C(B, "", EINVAL, 0), C(B, "on", EINVAL, 0),
 	C(B, "01", EINVAL, 0), C(B, "2", EINVAL, 0),
-	C(F, "squared", 0, 0), C(F, "legacy\n", 0, 0), C(F, "LEGACY", EINVAL, 0),
+	C(F, "squared", 0, 0), C(F, "legacy\n", 0, 1), C(F, "LEGACY", EINVAL, 0),
 	C(F, "squared legacy", EINVAL, 0), C(F, "leg", EINVAL, 0),
-	C(F, "legacy\n\n", EINVAL, 0),
+	C(F, "legacy\n\n", EINVAL, 0), C(F, "equal", 0, 2), C(F, "equal\n", 0, 2),
+	C(F, "Equal", EINVAL, 0), C(F, "equal ", EINVAL, 0),
+	C(F, " equal", EINVAL, 0), C(F, "equals", EINVAL, 0),
+	C(F, "equal\n\n", EINVAL, 0), C(F, "squared legacy equal", EINVAL, 0),
+	C(F, "2", EINVAL, 0),
+	C(R, "none", 0, 0), C(R, "none\n", 0, 0), C(R, "busy_siblings", 0, 1),
+	C(R, "busy_siblings\n", 0, 1), C(R, "idle_core", 0, 2),
+	C(R, "idle_core\n", 0, 2), C(R, "1", EINVAL, 0), C(R, "0", EINVAL, 0),
+	C(R, "1\n", EINVAL, 0), C(R, "2", EINVAL, 0), C(R, "", EINVAL, 0),
+	C(R, "Idle_core", EINVAL, 0), C(R, "idle-core", EINVAL, 0),
+	C(R, "idle_core\n\n", EINVAL, 0), C(R, " none", EINVAL, 0),
+	C(R, "none ", EINVAL, 0), C(R, "busy", EINVAL, 0),
+	C(R, "busy_sibling", EINVAL, 0), C(R, "none busy_siblings", EINVAL, 0),
+	C(R, "busy_siblings\n\n", EINVAL, 0),
+	C(R, "busy_siblings\n\n\n", EINVAL, 0),
+	C(R, "idle_core_idle_c", EINVAL, 0),
 	C(P, "1 60", 0, 60), C(P, "1 60\n", 0, 60), C(P, "+1 60", 0, 60),
 	C(P, "1 +60", 0, 60), C(P, "1 -0", 0, 0), C(P, "1\n 60", 0, 60),
 	C(P, "9999 1", EINVAL, 0), C(P, "5 10", EINVAL, 0),
@@ -64,12 +84,14 @@ int main(void)
 	size_t i, n = sizeof(cases) / sizeof(cases[0]);
 	int failed = 0;
 
-	printf("KTAP version 1\n1..%zu\n", n + 2);
+	printf("KTAP version 1\n1..%zu\n", n + 3);
 	for (i = 0; i < n; i++) {
 		const struct knob_case *c = &cases[i];
 		struct knob_value v;
 		int got = knob_expect(c->kind, c->data, strlen(c->data), &env, &v);
-		int ok = got == c->expect && (got || c->kind == F || v.val == c->val);
+		int ok = got == c->expect && (got || v.val == c->val) &&
+			 (got || !knob_words(c->kind) ||
+			  !strcmp(v.word, knob_words(c->kind)[c->val]));
 		char name[96];
 		size_t j, k = 0;
 
@@ -98,8 +120,19 @@ int main(void)
 		printf("%sok %zu debugfs_page_plus_one_refused\n", ok ? "" : "not ", n + 1);
 		failed += !ok;
 		ok = knob_expect(B, "1\0", 2, &env, &v) == EINVAL &&
-		     knob_expect(S, "1\0", 2, &env, &v) == EINVAL;
+		     knob_expect(S, "1\0", 2, &env, &v) == EINVAL &&
+		     knob_expect(S, "2\0", 2, &env, &v) == EINVAL &&
+		     knob_expect(F, "equal\0", 6, &env, &v) == EINVAL &&
+		     knob_expect(R, "none\0", 5, &env, &v) == EINVAL &&
+		     knob_expect(R, "idle_core\0\n", 11, &env, &v) == EINVAL;
 		printf("%sok %zu nul_byte_refused\n", ok ? "" : "not ", n + 2);
+		failed += !ok;
+		/* a selector copies at most 15 bytes, its longest word and "\n" */
+		ok = knob_expect(R, "busy_siblings\n", 14, &env, &v) == 0 &&
+		     knob_expect(R, "busy_siblings\n\n\n", 16, &env, &v) == EINVAL &&
+		     knob_expect(R, big, sizeof(big), &env, &v) == EINVAL &&
+		     knob_expect(F, big, sizeof(big), &env, &v) == EINVAL;
+		printf("%sok %zu selector_16_bytes_refused\n", ok ? "" : "not ", n + 3);
 		failed += !ok;
 	}
 	return failed ? 1 : 0;
