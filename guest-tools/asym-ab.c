@@ -26,7 +26,7 @@
 
 const char *prog = "asym-ab";
 
-#define MAX_SETTINGS	6
+#define MAX_SETTINGS	7
 #define MAX_REPS	1000
 #define DEFAULT_OUT	"/tmp/asym-ab"
 
@@ -64,7 +64,7 @@ static FILE *progress;			/* stdout, or stderr with --json */
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: %s --a SETTING --b SETTING [--c ... --f SETTING] [options]\n"
+		"usage: %s --a SETTING --b SETTING [--c ... --g SETTING] [options]\n"
 		"Compare knob settings by task placement: for each repetition,\n"
 		"each task count N and each setting in turn, apply the setting\n"
 		"and measure where N CPU-bound workers run, as asym-place does.\n"
@@ -76,7 +76,7 @@ static void usage(FILE *f)
 		"default kernel. Setting a is the baseline.\n"
 		"\n"
 		"Options:\n"
-		"  --a .. --f SETTING  the settings (--a is required)\n"
+		"  --a .. --g SETTING  the settings (--a is required)\n"
 		"  --tasks LIST        task counts, A-B or A,B,... (default 1 to\n"
 		"                      the online CPUs)\n"
 		"  --reps N            repetitions (default 3)\n"
@@ -120,6 +120,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "d", required_argument, NULL, 'd' },
 		{ "e", required_argument, NULL, 'e' },
 		{ "f", required_argument, NULL, 'f' },
+		{ "g", required_argument, NULL, 'g' },
 		{ "tasks", required_argument, NULL, OPT_TASKS },
 		{ "reps", required_argument, NULL, OPT_REPS },
 		{ "out", required_argument, NULL, OPT_OUT },
@@ -139,6 +140,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a': case 'b': case 'c': case 'd': case 'e': case 'f':
+		case 'g':
 			i = c - 'a';
 			if (o->text[i]) {
 				warnx_("--%c given twice (see --help)", c);
