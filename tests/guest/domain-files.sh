@@ -33,16 +33,6 @@ tunable_round_trip() {
 		echo "$old" > "$1" && file_is "$1" "$old"
 }
 
-# refused FILE DATA: the write fails with EINVAL, the value is unchanged.
-refused() {
-	local old got
-
-	old=$(cat "$1")
-	got=$(asym-ctl write "$1" "$2" 2>&1)
-	[ "$got" = EINVAL ] || { diag "$1 '$2': $got, expected EINVAL"; return 1; }
-	file_is "$1" "$old"
-}
-
 MC=$(domain_dir 0 MC)
 ktap_plan 6
 check every_file_reads every_file_reads

@@ -26,16 +26,6 @@ set_knob() {	# set_knob FILE VALUE: accepted and reads back
 	echo "$2" > "$1" || { diag "$1: '$2' refused"; return 1; }
 }
 
-# refused FILE DATA: the write fails with EINVAL, FILE reads as before.
-refused() {
-	local old got
-
-	old=$(cat "$1")
-	got=$(asym-ctl write "$1" "$2" 2>&1)
-	[ "$got" = EINVAL ] || { diag "$1 '$2': $got, expected EINVAL"; return 1; }
-	file_is "$1" "$old"
-}
-
 # smt_asym_packing yes|no: the SMT domain of CPU 0 has SD_ASYM_PACKING or
 # not (not while the equal formula is in force).
 smt_asym_packing() {

@@ -106,6 +106,16 @@ file_is() {
 	return 1
 }
 
+# refused FILE DATA: the write fails with EINVAL and FILE reads as before.
+refused() {
+	local old got
+
+	old=$(cat "$1")
+	got=$(asym-ctl write "$1" "$2" 2>&1)
+	[ "$got" = EINVAL ] || { diag "$1 '$2': $got, expected EINVAL"; return 1; }
+	file_is "$1" "$old"
+}
+
 # prios: the priorities in cpu_priority, as "CPU:PRIO ...".
 prios() {
 	awk 'NR > 1 { printf "%s%d:%d", sep, $1, $5; sep = " " }' $ASYM_CPU_PRIORITY
