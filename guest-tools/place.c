@@ -530,9 +530,11 @@ int place_parse_schedstat(const char *text, struct place_sd_stat *sd, int max,
 	if (strncmp(text, "version", 7) || next_int(&p, &version) ||
 	    !at_eol(p))
 		return fail(err, errlen, "no 'version N' first line");
-	if (version != PLACE_SCHEDSTAT_VERSION)
-		return fail(err, errlen, "version %d, this tool reads %d",
-			    version, PLACE_SCHEDSTAT_VERSION);
+	if (version < PLACE_SCHEDSTAT_VERSION_MIN ||
+	    version > PLACE_SCHEDSTAT_VERSION_MAX)
+		return fail(err, errlen, "version %d, this tool reads %d to %d",
+			    version, PLACE_SCHEDSTAT_VERSION_MIN,
+			    PLACE_SCHEDSTAT_VERSION_MAX);
 	while ((p = next_line(p))) {
 		if (!strncmp(p, "domain", 6)) {
 			if (cpu < 0)

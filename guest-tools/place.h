@@ -146,7 +146,13 @@ int place_parse_stat(const char *text, struct place_stat_cpu *st, int max);
 double place_stat_busy_fraction(const struct place_stat_cpu *a,
 				const struct place_stat_cpu *b);
 
-#define PLACE_SCHEDSTAT_VERSION	15
+/*
+ * The /proc/schedstat versions read: 15 (6.1) and 16 (6.12), whose domain
+ * lines have the same fields with the idle types in another order, which
+ * does not matter here: the lb_* counters are summed over them.
+ */
+#define PLACE_SCHEDSTAT_VERSION_MIN	15
+#define PLACE_SCHEDSTAT_VERSION_MAX	16
 #define PLACE_IDLE_TYPES	3	/* CPU_IDLE, CPU_NOT_IDLE, CPU_NEWLY_IDLE */
 #define PLACE_LB_FIELDS		8
 #define PLACE_ALB_FIELDS	3
@@ -162,7 +168,7 @@ enum place_alb_field { ALB_COUNT, ALB_FAILED, ALB_PUSHED };
 extern const char *const place_lb_names[PLACE_LB_FIELDS];
 extern const char *const place_alb_names[PLACE_ALB_FIELDS];
 
-/* One "domainN MASK ..." line of /proc/schedstat (version 15). */
+/* One "domainN MASK ..." line of /proc/schedstat. */
 struct place_sd_stat {
 	int cpu;		/* of the "cpuN" line it follows */
 	int domain;		/* N */
@@ -175,7 +181,7 @@ struct place_sd_stat {
 int place_parse_sd_line(const char *line, struct place_sd_stat *sd);
 
 /*
- * Parse the whole text of /proc/schedstat (version 15) into @sd (room for
+ * Parse the whole text of /proc/schedstat (version 15 or 16) into @sd (room for
  * @max). Return the number of domain lines, or -1 with a description in
  * @err.
  */

@@ -401,13 +401,20 @@ static void schedstat(void)
 	b[0].lb[0][LB_COUNT] = 3;
 	place_sd_delta(&a[0], &b[0], &d);
 	report(d.lb[LB_COUNT] == 5 + 2 + 10, "schedstat_delta_wraps");
+
+	/* 6.12's version 16: the same fields. */
+	ok = place_parse_schedstat("version 16\ncpu0 0\ndomain0 03 " SD_A "\n",
+				   a, 4, err, sizeof(err)) == 1 &&
+	     a[0].lb[2][LB_NOBUSYG] == 18 && a[0].alb[ALB_PUSHED] == 2;
+	report(ok, "schedstat_version_16");
 }
 
 static void schedstat_rejects(void)
 {
 	static const char *const bad[] = {
 		"",
-		"version 16\ncpu0 0\ndomain0 03 " SD_ZERO "\n",
+		"version 14\ncpu0 0\ndomain0 03 " SD_ZERO "\n",
+		"version 17\ncpu0 0\ndomain0 03 " SD_ZERO "\n",
 		"version 15\ndomain0 03 " SD_ZERO "\n",
 		"version 15\ncpu0 0\ndomain0 03 " SD_ZERO " 0\n",
 		"version 15\ncpu0 0\ndomain0 03 0 0 0\n",
@@ -530,7 +537,7 @@ static void policy(void)
 	       "policy_unknown");
 }
 
-#define PLANNED	83
+#define PLANNED	84
 
 int main(void)
 {
