@@ -21,7 +21,7 @@
 # E-cores, and the second threads last.
 is_stock && stock_placements 1 2 3 4 5 6
 
-ktap_plan 16
+ktap_plan 15
 set_mode default
 for n in 1 2 3 4; do
 	place default $n
@@ -42,7 +42,7 @@ for mode in formula_only pull_only; do
 		place $mode $n
 	done
 done
-v65_placements 1 2 3 4 5
+v65_placements 1 2 3 4
 set_mode default
 check knobs_back_to_default file_is $ASYM_SYSCTL 1
 ktap_finish
