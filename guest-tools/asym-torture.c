@@ -28,7 +28,6 @@ const char *prog = "asym-torture";
 
 #define MAX_PROCS	32
 #define NR_PRIO_CORES	8
-#define ARRAY_SIZE(a)	((int)(sizeof(a) / sizeof((a)[0])))
 
 /* Shared by all processes; each field has a single writer. */
 struct shared {

@@ -7,6 +7,8 @@
 
 #define SYSFS_CPU	"/sys/devices/system/cpu"
 
+#define ARRAY_SIZE(a)	((int)(sizeof(a) / sizeof((a)[0])))
+
 /* The knobs of the asym-smt kernel patches (sysctl-docs/). */
 #define ASYM_SYSCTL		"/proc/sys/kernel/sched_asym_smt"
 #define ASYM_DEBUGFS		"/sys/kernel/debug/sched/asym_smt"

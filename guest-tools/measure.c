@@ -186,7 +186,6 @@ static void on_signal(int sig)
 }
 
 static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
-#define ARRAY_SIZE(a)	((int)(sizeof(a) / sizeof((a)[0])))
 #define NSTOP_SIGNALS	ARRAY_SIZE(stop_signals)
 
 void measure_setup(void)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "knob.h"
 #include "place.h"
 
 const char *const place_lb_names[PLACE_LB_FIELDS] = {
@@ -638,21 +639,24 @@ const char *place_policy(const char *release, const char *sysctl,
 {
 	int major, minor;
 
-	/* Each half as debugfs selects it, in the order of the generations. */
-	static const char *const formulas[] = { "legacy", "squared", "equal" };
-	static const char *const pulls[] = { "none", "busy_siblings",
-					     "idle_core" };
+	/*
+	 * Each half as debugfs selects it, indexed as knob_words() lists the
+	 * words: formula squared, legacy, equal; pull rule none,
+	 * busy_siblings, idle_core.
+	 */
 	static const char *const halves[3][3] = {
-		{ "pre-v5.16 (both halves in debugfs)",
-		  "v5.16 SMT pull check only (legacy formula)",
-		  "mixed: legacy formula, v6.5 idle-core rule" },
 		{ "v5.16 squared formula only (no SMT pull check)",
 		  "v5.16",
 		  "mixed: squared formula, v6.5 idle-core rule" },
+		{ "pre-v5.16 (both halves in debugfs)",
+		  "v5.16 SMT pull check only (legacy formula)",
+		  "mixed: legacy formula, v6.5 idle-core rule" },
 		{ "mixed: equal formula, no SMT pull check",
 		  "mixed: equal formula, v5.16 SMT pull check",
 		  "v6.5+ (both halves in debugfs)" },
 	};
+	const char *const *formulas = knob_words(KNOB_FORMULA);
+	const char *const *pulls = knob_words(KNOB_PULL_RULE);
 
 	if (strcmp(sysctl, "-")) {
 		int f, p;
@@ -663,11 +667,11 @@ const char *place_policy(const char *release, const char *sysctl,
 			return "v6.5+ (kernel.sched_asym_smt=2)";
 		if (strcmp(sysctl, "1"))
 			return "unknown";
-		for (f = 0; f < 3 && strcmp(formula, formulas[f]); f++)
+		for (f = 0; formulas[f] && strcmp(formula, formulas[f]); f++)
 			;
-		for (p = 0; p < 3 && strcmp(pull, pulls[p]); p++)
+		for (p = 0; pulls[p] && strcmp(pull, pulls[p]); p++)
 			;
-		if (f == 3 || p == 3)
+		if (!formulas[f] || !pulls[p])
 			return "unknown";
 		return halves[f][p];
 	}

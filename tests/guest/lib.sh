@@ -214,10 +214,15 @@ judge() {
 		return
 	fi
 	"$@" && { ok "$name"; return; }
-	# Not ideal: the samples and the balancer's counters explain why.
-	sed -n '/^samples/,/^ideal samples/p; /^\/proc\/schedstat/,/^result/p' \
-		"/tmp/place-$mode-$n.txt" | sed 's/^/# /'
+	explain "$mode" "$n"
 	not_ok "$name"
+}
+
+# explain MODE N: the samples and the balancer's counters of that
+# asym-place run, as diag lines: why a placement was not ideal.
+explain() {
+	sed -n '/^samples/,/^ideal samples/p; /^\/proc\/schedstat/,/^result/p' \
+		"/tmp/place-$1-$2.txt" | sed 's/^/# /'
 }
 
 # is_stock: the kernel has none of the series' knobs (stock 6.12).
@@ -272,8 +277,7 @@ v65_placements() {
 			diag "sysctl2 N=$n (recorded): ideal by core"
 		else
 			diag "sysctl2 N=$n (recorded): not ideal:"
-			sed -n '/^samples/,/^ideal samples/p; /^\/proc\/schedstat/,/^result/p' \
-				"/tmp/place-sysctl2-$n.txt" | sed 's/^/# /'
+			explain sysctl2 "$n"
 		fi
 		n=$((n + 1))
 	done

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib.h"
 #include "place.h"
 
 const char *prog = "place-test";
@@ -20,7 +21,6 @@ static void report(int pass, const char *name)
 	printf("%sok %d %s\n", pass ? "" : "not ", n, name);
 }
 
-#define ARRAY_SIZE(a)	((int)(sizeof(a) / sizeof((a)[0])))
 
 static bool near(double a, double b)
 {
@@ -496,45 +496,62 @@ static void by_core(void)
 
 static void policy(void)
 {
-	report(!strcmp(place_policy("6.1.192+", "1", "squared",
-				    "busy_siblings"), "v5.16"),
-	       "policy_v5_16_defaults");
-	report(!strcmp(place_policy("6.1.192+", "0", "squared",
-				    "busy_siblings"),
-		       "pre-v5.16 (kernel.sched_asym_smt=0)"),
-	       "policy_sysctl_0");
-	/* 2 is the v6.5 policy whatever debugfs selects. */
-	report(!strcmp(place_policy("6.1.192+", "2", "squared",
-				    "busy_siblings"),
-		       "v6.5+ (kernel.sched_asym_smt=2)"),
-	       "policy_sysctl_2");
-	report(!strcmp(place_policy("6.1.192+", "1", "squared", "none"),
-		       "v5.16 squared formula only (no SMT pull check)") &&
-	       !strcmp(place_policy("6.1.192+", "1", "legacy", "busy_siblings"),
-		       "v5.16 SMT pull check only (legacy formula)") &&
-	       !strcmp(place_policy("6.1.192+", "1", "legacy", "none"),
-		       "pre-v5.16 (both halves in debugfs)") &&
-	       !strcmp(place_policy("6.1.192+", "1", "equal", "idle_core"),
-		       "v6.5+ (both halves in debugfs)") &&
-	       !strcmp(place_policy("6.1.192+", "1", "equal", "busy_siblings"),
-		       "mixed: equal formula, v5.16 SMT pull check") &&
-	       !strcmp(place_policy("6.1.192+", "1", "squared", "idle_core"),
-		       "mixed: squared formula, v6.5 idle-core rule"),
-	       "policy_halves");
-	report(!strcmp(place_policy("6.12.118", "-", "-", "-"),
-		       "v6.5+ (stock kernel)") &&
-	       !strcmp(place_policy("7.0.1", "-", "-", "-"),
-		       "v6.5+ (stock kernel)") &&
-	       !strcmp(place_policy("6.1.192", "-", "-", "-"),
-		       "v5.16 (stock kernel)") &&
-	       !strcmp(place_policy("5.15.0", "-", "-", "-"),
-		       "pre-v5.16 (stock kernel)"),
-	       "policy_stock_by_release");
-	report(!strcmp(place_policy("x", "-", "-", "-"), "unknown") &&
-	       !strcmp(place_policy("6.1", "7", "squared", "busy_siblings"),
-		       "unknown") &&
-	       !strcmp(place_policy("6.1", "1", "squared", "1"), "unknown"),
-	       "policy_unknown");
+	/* Rows of one test are together; each test reports once. */
+	static const struct {
+		const char *test, *release, *sysctl, *formula, *pull, *want;
+	} cases[] = {
+		{ "policy_v5_16_defaults", "6.1.192+", "1", "squared",
+		  "busy_siblings", "v5.16" },
+		{ "policy_sysctl_0", "6.1.192+", "0", "squared", "busy_siblings",
+		  "pre-v5.16 (kernel.sched_asym_smt=0)" },
+		/* 2 is the v6.5 policy whatever debugfs selects. */
+		{ "policy_sysctl_2", "6.1.192+", "2", "squared", "busy_siblings",
+		  "v6.5+ (kernel.sched_asym_smt=2)" },
+		{ "policy_halves", "6.1.192+", "1", "squared", "none",
+		  "v5.16 squared formula only (no SMT pull check)" },
+		{ "policy_halves", "6.1.192+", "1", "legacy", "busy_siblings",
+		  "v5.16 SMT pull check only (legacy formula)" },
+		{ "policy_halves", "6.1.192+", "1", "legacy", "none",
+		  "pre-v5.16 (both halves in debugfs)" },
+		{ "policy_halves", "6.1.192+", "1", "equal", "idle_core",
+		  "v6.5+ (both halves in debugfs)" },
+		{ "policy_halves", "6.1.192+", "1", "equal", "busy_siblings",
+		  "mixed: equal formula, v5.16 SMT pull check" },
+		{ "policy_halves", "6.1.192+", "1", "squared", "idle_core",
+		  "mixed: squared formula, v6.5 idle-core rule" },
+		{ "policy_stock_by_release", "6.12.118", "-", "-", "-",
+		  "v6.5+ (stock kernel)" },
+		{ "policy_stock_by_release", "7.0.1", "-", "-", "-",
+		  "v6.5+ (stock kernel)" },
+		{ "policy_stock_by_release", "6.1.192", "-", "-", "-",
+		  "v5.16 (stock kernel)" },
+		{ "policy_stock_by_release", "5.15.0", "-", "-", "-",
+		  "pre-v5.16 (stock kernel)" },
+		{ "policy_unknown", "x", "-", "-", "-", "unknown" },
+		{ "policy_unknown", "6.1", "7", "squared", "busy_siblings",
+		  "unknown" },
+		{ "policy_unknown", "6.1", "1", "squared", "1", "unknown" },
+	};
+	int i, ok = 1;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		const char *got = place_policy(cases[i].release,
+					       cases[i].sysctl,
+					       cases[i].formula, cases[i].pull);
+
+		if (strcmp(got, cases[i].want)) {
+			printf("# %s %s %s %s: '%s', expected '%s'\n",
+			       cases[i].release, cases[i].sysctl,
+			       cases[i].formula, cases[i].pull, got,
+			       cases[i].want);
+			ok = 0;
+		}
+		if (i + 1 == ARRAY_SIZE(cases) ||
+		    strcmp(cases[i + 1].test, cases[i].test)) {
+			report(ok, cases[i].test);
+			ok = 1;
+		}
+	}
 }
 
 #define PLANNED	84
