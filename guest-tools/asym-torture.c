@@ -36,7 +36,7 @@ struct shared {
 	char last[5][32];		/* last accepted value per knob */
 	int last_prio[NR_PRIO_CORES];	/* per core first CPU, -1: none */
 	long hotplug_cycles, hotplug_errors;
-	long reads[2], read_errors[2], write_backs[2];
+	long reads[2], races[2], read_errors[2], write_backs[2];
 	long forks, pings, spins[2];
 };
 
@@ -166,22 +166,32 @@ static void hotplugger(void)
 	}
 }
 
-static void read_error(int r, const char *path, int err)
-{
-	if (sh->read_errors[r]++ < 5)
-		printf("# reader %d: %s: %s\n", r, path, strerror(err));
-}
-
 /*
  * Errors that a file of a sched domain directory may give while the domains
  * are rebuilt: the file was removed since it was opened (EIO from debugfs)
- * or, when its domain level went away first, ENODEV; sched_itmt_enabled
- * reads EINVAL while ITMT support is revoked.
+ * or, when its domain level went away first, ENODEV. sched_itmt_enabled
+ * reads EINVAL while ITMT support is revoked and, when its table was
+ * unregistered after the open, ENOENT (proc_sys_call_handler()).
  */
 static int expected_error(const char *path, int err)
 {
 	return err == ENODEV || err == EIO ||
-	       (err == EINVAL && !strcmp(path, ITMT_ENABLED_SYSCTL));
+	       ((err == EINVAL || err == ENOENT) &&
+		!strcmp(path, ITMT_ENABLED_SYSCTL));
+}
+
+/* Count a lost race with a rebuild, or report an unexpected error. */
+static void file_error(int r, const char *path, int err)
+{
+	if (expected_error(path, err)) {
+		sh->races[r]++;
+		return;
+	}
+	/* Readers leave through _exit(): nothing may stay buffered. */
+	if (sh->read_errors[r]++ < 5) {
+		printf("# reader %d: %s: %s\n", r, path, strerror(err));
+		fflush(stdout);
+	}
 }
 
 /*
@@ -197,8 +207,10 @@ static ssize_t read_file(int r, const char *path, char *keep, size_t size)
 	sh->reads[r]++;
 	if (fd < 0) {
 		/* Domain files and sched_itmt_enabled come and go. */
-		if (errno != ENOENT)
-			read_error(r, path, errno);
+		if (errno == ENOENT)
+			sh->races[r]++;
+		else
+			file_error(r, path, errno);
 		return -1;
 	}
 	while ((n = read(fd, buf, sizeof(buf))) > 0) {
@@ -209,8 +221,8 @@ static ssize_t read_file(int r, const char *path, char *keep, size_t size)
 			kept += n;
 		}
 	}
-	if (n < 0 && !expected_error(path, errno))
-		read_error(r, path, errno);
+	if (n < 0)
+		file_error(r, path, errno);
 	close(fd);
 	if (keep)
 		keep[kept] = '\0';
@@ -234,14 +246,16 @@ static void domain_file(int r, const char *path)
 		return;
 	fd = open(path, O_WRONLY);
 	if (fd < 0) {
-		if (errno != ENOENT)
-			read_error(r, path, errno);
+		if (errno == ENOENT)
+			sh->races[r]++;
+		else
+			file_error(r, path, errno);
 		return;
 	}
 	if (write(fd, val, n) == n)
 		sh->write_backs[r]++;
-	else if (!expected_error(path, errno))
-		read_error(r, path, errno);
+	else
+		file_error(r, path, errno);
 	close(fd);
 }
 
@@ -580,10 +594,12 @@ int main(int argc, char **argv)
 	if (json) {
 		printf("{\"seed\":%llu,\"duration\":%ld,\"knob_writes_accepted\":%ld,"
 		       "\"knob_writes_refused\":%ld,\"hotplug_cycles\":%ld,"
-		       "\"hotplug_errors\":%ld,\"file_reads\":%ld,\"read_errors\":%ld,"
+		       "\"hotplug_errors\":%ld,\"file_reads\":%ld,\"file_races\":%ld,"
+		       "\"read_errors\":%ld,"
 		       "\"domain_write_backs\":%ld,\"forks\":%ld,\"pings\":%ld,\"dead_load\":%d,\"knob_mismatches\":%d}\n",
 		       seed, duration, ok, refused, sh->hotplug_cycles,
 		       sh->hotplug_errors, sh->reads[0] + sh->reads[1],
+		       sh->races[0] + sh->races[1],
 		       sh->read_errors[0] + sh->read_errors[1],
 		       sh->write_backs[0] + sh->write_backs[1], sh->forks,
 		       sh->pings, dead, bad);
@@ -592,8 +608,9 @@ int main(int argc, char **argv)
 		printf("knob writes        %ld accepted, %ld refused\n", ok, refused);
 		printf("hotplug cycles     %ld (%ld failed)\n", sh->hotplug_cycles,
 		       sh->hotplug_errors);
-		printf("file reads         %ld (%ld unexpected errors)\n",
-		       sh->reads[0] + sh->reads[1],
+		printf("file reads         %ld (%ld lost a race with a rebuild, "
+		       "%ld unexpected errors)\n",
+		       sh->reads[0] + sh->reads[1], sh->races[0] + sh->races[1],
 		       sh->read_errors[0] + sh->read_errors[1]);
 		printf("domain write-backs %ld\n",
 		       sh->write_backs[0] + sh->write_backs[1]);
