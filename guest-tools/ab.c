@@ -52,8 +52,18 @@ int ab_parse_assign(const char *tok, struct ab_setting *s, char *err,
 	size_t klen;
 	int k, v;
 
+	if (!strcmp(tok, AB_DEFAULTS)) {
+		for (k = 0; k < AB_NKEYS; k++)
+			if (s->val[k] >= 0)
+				return fail(err, errlen,
+					    "'%s' sets every key: give it alone",
+					    tok);
+		ab_setting_resolve(s);
+		return 0;
+	}
 	if (!eq)
-		return fail(err, errlen, "'%s': not KEY=VALUE", tok);
+		return fail(err, errlen, "'%s': not KEY=VALUE or %s", tok,
+			    AB_DEFAULTS);
 	klen = eq - tok;
 	for (k = 0; k < AB_NKEYS; k++)
 		if (strlen(ab_keys[k].name) == klen &&

@@ -33,16 +33,20 @@ struct ab_setting {
 /* An empty setting (every key unset). */
 void ab_setting_init(struct ab_setting *s);
 
+/* The word that sets every key to its default (ab_keys[].def). */
+#define AB_DEFAULTS	"defaults"
+
 /*
- * Parse one KEY=VALUE into @s. Return 0, or -1 with a description in @err
- * (unknown key, bad value, key given twice).
+ * Parse one KEY=VALUE, or AB_DEFAULTS on an empty setting, into @s. Return
+ * 0, or -1 with a description in @err (unknown key, bad value, key given
+ * twice).
  */
 int ab_parse_assign(const char *tok, struct ab_setting *s, char *err,
 		    size_t errlen);
 
 /*
- * Parse a setting: KEY=VALUE words separated by blanks (none: empty
- * setting) into @s. Return 0, or -1 with a description in @err.
+ * Parse a setting: KEY=VALUE words (or AB_DEFAULTS alone) separated by
+ * blanks (none: empty setting) into @s. Return 0, or -1 with a description in @err.
  */
 int ab_parse_setting(const char *text, struct ab_setting *s, char *err,
 		     size_t errlen);

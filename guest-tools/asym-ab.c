@@ -63,6 +63,11 @@ static FILE *progress;			/* stdout, or stderr with --json */
 
 static void usage(FILE *f)
 {
+	struct ab_setting defaults;
+	char buf[128];
+
+	ab_setting_init(&defaults);
+	ab_setting_resolve(&defaults);
 	fprintf(f,
 		"usage: %s --a SETTING --b SETTING [--c ... --g SETTING] [options]\n"
 		"Compare knob settings by task placement: for each repetition,\n"
@@ -72,8 +77,8 @@ static void usage(FILE *f)
 		"SETTING: blank-separated KEY=VALUE, keys sysctl=0|1|2,\n"
 		"formula=legacy|squared|equal, pull=none|busy_siblings|idle_core\n"
 		"(as 'asym-ctl set'); keys it does not name take their defaults\n"
-		"(sysctl=1 formula=squared pull=busy_siblings), so '' is the\n"
-		"default kernel. Setting a is the baseline.\n"
+		"(%s), so '' or\n"
+		"'" AB_DEFAULTS "' is the default kernel. Setting a is the baseline.\n"
 		"\n"
 		"Options:\n"
 		"  --a .. --g SETTING  the settings (--a is required)\n"
@@ -100,7 +105,8 @@ static void usage(FILE *f)
 		"\n"
 		"Exit status: 0 if every run completed (the placement does not\n"
 		"decide it), 1 on a run-time error, 2 on a usage error.\n",
-		prog, DEFAULT_OUT);
+		prog, ab_format_setting(&defaults, buf, sizeof(buf)),
+		DEFAULT_OUT);
 }
 
 /* --- options --- */
@@ -596,7 +602,7 @@ static void print_json(const struct options *o)
 static int restore(void)
 {
 	if (settings_restore_defaults()) {
-		warnx_("could not restore the knob defaults (sysctl=1 formula=squared pull=busy_siblings)");
+		warnx_("could not restore the knob defaults");
 		return -1;
 	}
 	return 0;

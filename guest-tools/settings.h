@@ -25,10 +25,7 @@ int settings_read(enum ab_key key, char *buf, size_t len, int quiet);
  */
 int settings_apply(const struct ab_setting *s);
 
-/*
- * Write the default of every key (sysctl=1 formula=squared
- * pull=busy_siblings).
- */
+/* Write the default of every key (ab_keys[].def). */
 int settings_restore_defaults(void);
 
 #endif

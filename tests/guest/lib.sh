@@ -169,7 +169,7 @@ sound() {
 # formula_only, pull_only (the halves of v5.16).
 set_mode() {
 	case $1 in
-	default) asym-ctl set sysctl=1 formula=squared pull=busy_siblings ;;
+	default) asym-ctl set defaults ;;
 	sysctl0) asym-ctl set sysctl=0 ;;
 	sysctl2) asym-ctl set sysctl=2 ;;
 	formula_only) asym-ctl set sysctl=1 formula=squared pull=none ;;

@@ -21,7 +21,7 @@ static void report(int pass, const char *name)
 	printf("%sok %d %s\n", pass ? "" : "not ", n, name);
 }
 
-#define PLAN	56
+#define PLAN	60
 
 static bool near(double a, double b)
 {
@@ -99,6 +99,13 @@ static void settings(void)
 	setting_bad("setting_twice", "sysctl=0 sysctl=1", "given twice");
 	setting_bad("setting_prefix_key", "sys=1", "unknown key");
 	setting_bad("setting_value_trailing", "sysctl=1x", "0, 1 or 2");
+	setting_ok("setting_defaults_word", " defaults ", defaults, defaults);
+	setting_bad("setting_defaults_after_key", "sysctl=0 defaults",
+		    "give it alone");
+	setting_bad("setting_key_after_defaults", "defaults pull=none",
+		    "pull given twice");
+	setting_bad("setting_defaults_twice", "defaults defaults",
+		    "give it alone");
 
 	ab_setting_init(&s);
 	report(!ab_parse_assign("formula=legacy", &s, err, sizeof(err)) &&
