@@ -120,6 +120,24 @@ itmt_support_round_trip() {
 		grep -q SD_ASYM_PACKING $SCHED_DOMAINS/cpu0/domain1/flags
 }
 
+# A reader that opened kernel.sched_itmt_enabled before ITMT support was
+# revoked neither holds the revoke up nor reads a stale value: its read
+# fails with ENOENT (the race asym-torture counts as expected).
+revoked_sysctl_reads_enoent() {
+	local err
+
+	exec 3< $ITMT_ENABLED_SYSCTL
+	set_knob $ASYM_ITMT_SUPPORT 0 || { exec 3<&-; return 1; }
+	err=$(cat <&3 2>&1)
+	exec 3<&-
+	set_knob $ASYM_ITMT_SUPPORT 1 && file_is $ITMT_ENABLED_SYSCTL 1 || return 1
+	case $err in
+	*"No such file or directory"*) return 0 ;;
+	esac
+	diag "read after revoke gave '$err', expected ENOENT"
+	return 1
+}
+
 # Every group's asym_prefer_cpu is its CPU of highest priority (the first
 # on ties), as cpu_priority shows it now.
 groups_follow_priorities() {
@@ -265,7 +283,7 @@ non_root_writes_nothing() {
 	return $bad
 }
 
-ktap_plan 13
+ktap_plan 14
 check defaults defaults
 check sysctl_round_trip sysctl_round_trip
 check sysctl_2_round_trip sysctl_2_round_trip
@@ -275,6 +293,7 @@ check sysctl_2_overrides_formula sysctl_2_overrides_formula
 check pull_check_round_trip pull_check_round_trip
 check raw_priority_round_trip raw_priority_round_trip
 check itmt_support_round_trip itmt_support_round_trip
+check revoked_sysctl_reads_enoent revoked_sysctl_reads_enoent
 check asym_prefer_follows asym_prefer_follows
 check bad_input_refused refuse_bad_input
 check non_root_writes_nothing non_root_writes_nothing
