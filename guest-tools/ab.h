@@ -46,7 +46,8 @@ int ab_parse_assign(const char *tok, struct ab_setting *s, char *err,
 
 /*
  * Parse a setting: KEY=VALUE words (or AB_DEFAULTS alone) separated by
- * blanks (none: empty setting) into @s. Return 0, or -1 with a description in @err.
+ * blanks (none: empty setting) into @s. Return 0, or -1 with a description
+ * in @err.
  */
 int ab_parse_setting(const char *text, struct ab_setting *s, char *err,
 		     size_t errlen);

@@ -126,6 +126,8 @@ itmt_support_round_trip() {
 revoked_sysctl_reads_enoent() {
 	local err
 
+	# A failed redirection of exec would end the script: check first.
+	[ -r $ITMT_ENABLED_SYSCTL ] || { diag "no $ITMT_ENABLED_SYSCTL"; return 1; }
 	exec 3< $ITMT_ENABLED_SYSCTL
 	set_knob $ASYM_ITMT_SUPPORT 0 || { exec 3<&-; return 1; }
 	err=$(cat <&3 2>&1)
