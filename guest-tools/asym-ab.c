@@ -100,8 +100,10 @@ static void usage(FILE *f)
 		"than a, the comparison: baseline = mean of a (std as %% of the\n"
 		"mean), compare%% = (mean - mean of a) / mean of a * 100 (std of\n"
 		"the setting as %% of the mean of a); time_to_ideal counts the\n"
-		"runs that reached the ideal. The knobs are reset to their\n"
-		"defaults at the end.\n"
+		"runs that reached the ideal. A run whose measurement is not\n"
+		"sound (asym-place's check against /proc/stat) is left out of\n"
+		"every mean and comparison, and named. The knobs are reset to\n"
+		"their defaults at the end.\n"
 		"\n"
 		"Exit status: 0 if every run completed (the placement does not\n"
 		"decide it), 1 on a run-time error, 2 on a usage error.\n",
@@ -295,9 +297,9 @@ static void write_csv(const struct options *o, FILE *rf, FILE *resf,
 		fprintf(rf, "%lld", r->migrations);
 	fprintf(rf, ",%d\n", r->sound);
 	for (i = 0; i < lv.ncpus; i++)
-		fprintf(resf, "%c,%s,%d,%d,%d,%c,%.4f\n", 'a' + set, label,
+		fprintf(resf, "%c,%s,%d,%d,%d,%c,%.4f,%d\n", 'a' + set, label,
 			o->tasks[t], rep + 1, lv.cpu[i].cpu, cls[i],
-			r->residency[i]);
+			r->residency[i], r->sound);
 }
 
 /* Apply setting @set and measure N = o->tasks[t]; 0, or -1. */
@@ -376,7 +378,7 @@ static int values(const struct options *o, int set, int t, enum ab_case c,
 	for (rep = 0; rep < o->reps; rep++) {
 		const struct ab_run *r = run_at(o, set, t, rep);
 
-		if (!r->done)
+		if (!r->done || !r->sound)
 			continue;
 		if (c == CASE_IDEAL)
 			v[n++] = r->ideal_frac;
@@ -416,7 +418,7 @@ static double mean_residency(const struct options *o, int set, int t, int i)
 	for (rep = 0; rep < o->reps; rep++) {
 		const struct ab_run *r = run_at(o, set, t, rep);
 
-		if (r->done) {
+		if (r->done && r->sound) {
 			sum += r->residency[i];
 			n++;
 		}
@@ -424,12 +426,33 @@ static double mean_residency(const struct options *o, int set, int t, int i)
 	return n ? sum / n : 0;
 }
 
+/* Name the runs left out of the means because they were not sound. */
+static void print_unsound(const struct options *o)
+{
+	int set, t, rep, n = 0;
+
+	for (set = 0; set < MAX_SETTINGS; set++)
+		for (t = 0; o->text[set] && t < o->ntasks; t++)
+			for (rep = 0; rep < o->reps; rep++) {
+				const struct ab_run *r = run_at(o, set, t, rep);
+
+				if (!r->done || r->sound)
+					continue;
+				printf("%s %c/N=%d/rep %d",
+				       n++ ? "," : "\nleft out, not sound:",
+				       'a' + set, o->tasks[t], rep + 1);
+			}
+	if (n)
+		printf("\n");
+}
+
 static void print_human(const struct options *o)
 {
 	char buf[512];
 	int set, t, i, c;
 
-	printf("\nmean residency per CPU over %d rep%s (fraction of samples with a worker):\n",
+	print_unsound(o);
+	printf("\nmean residency per CPU over the sound runs of %d rep%s (fraction of samples with a worker):\n",
 	       o->reps, o->reps == 1 ? "" : "s");
 	printf("%-7s %-5s", "setting", "tasks");
 	for (i = 0; i < lv.ncpus; i++) {
@@ -672,7 +695,7 @@ int main(int argc, char **argv)
 	rf = open_csv(o.out, "runs.csv",
 		      "setting,label,tasks,rep,ideal_fraction,time_to_ideal_s,migrations,sound");
 	resf = rf ? open_csv(o.out, "residency.csv",
-			     "setting,label,tasks,rep,cpu,class,residency") :
+			     "setting,label,tasks,rep,cpu,class,residency,sound") :
 		    NULL;
 	if (!rf || !resf)
 		return 1;
