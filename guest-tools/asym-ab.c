@@ -369,6 +369,12 @@ static const char *const case_names[NCASES] = {
 	"ideal_fraction", "time_to_ideal", "migrations",
 };
 
+/* A run counts in means and comparisons: it completed and was sound. */
+static bool counted(const struct ab_run *r)
+{
+	return r->done && r->sound;
+}
+
 /* The values of @c over the reps of @set at task index @t into @v. */
 static int values(const struct options *o, int set, int t, enum ab_case c,
 		  double *v)
@@ -378,7 +384,7 @@ static int values(const struct options *o, int set, int t, enum ab_case c,
 	for (rep = 0; rep < o->reps; rep++) {
 		const struct ab_run *r = run_at(o, set, t, rep);
 
-		if (!r->done || !r->sound)
+		if (!counted(r))
 			continue;
 		if (c == CASE_IDEAL)
 			v[n++] = r->ideal_frac;
@@ -418,7 +424,7 @@ static double mean_residency(const struct options *o, int set, int t, int i)
 	for (rep = 0; rep < o->reps; rep++) {
 		const struct ab_run *r = run_at(o, set, t, rep);
 
-		if (r->done && r->sound) {
+		if (counted(r)) {
 			sum += r->residency[i];
 			n++;
 		}

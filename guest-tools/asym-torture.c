@@ -51,8 +51,6 @@ static uint64_t rnd(void)
 	return rng_state * 0x2545f4914f6cdd1dULL;
 }
 
-#define PICK(a)	((a)[rnd() % (sizeof(a) / sizeof((a)[0]))])
-
 static void nap(void)
 {
 	usleep(rnd() % 20000);
@@ -194,6 +192,15 @@ static void file_error(int r, const char *path, int err)
 	}
 }
 
+/* open() of @path failed: domain files and sched_itmt_enabled come and go. */
+static void open_error(int r, const char *path, int err)
+{
+	if (err == ENOENT)
+		sh->races[r]++;
+	else
+		file_error(r, path, err);
+}
+
 /*
  * Read @path to the end; keep its first @size - 1 bytes in @keep, NUL
  * terminated. Returns the number of bytes kept, or -1 on any error.
@@ -206,11 +213,7 @@ static ssize_t read_file(int r, const char *path, char *keep, size_t size)
 
 	sh->reads[r]++;
 	if (fd < 0) {
-		/* Domain files and sched_itmt_enabled come and go. */
-		if (errno == ENOENT)
-			sh->races[r]++;
-		else
-			file_error(r, path, errno);
+		open_error(r, path, errno);
 		return -1;
 	}
 	while ((n = read(fd, buf, sizeof(buf))) > 0) {
@@ -246,10 +249,7 @@ static void domain_file(int r, const char *path)
 		return;
 	fd = open(path, O_WRONLY);
 	if (fd < 0) {
-		if (errno == ENOENT)
-			sh->races[r]++;
-		else
-			file_error(r, path, errno);
+		open_error(r, path, errno);
 		return;
 	}
 	if (write(fd, val, n) == n)
@@ -270,9 +270,9 @@ static void reader(int r)
 	while (!sh->stop) {
 		struct dirent *c, *d, *f;
 		DIR *cpus = opendir(top);
-		unsigned int i;
+		int i;
 
-		for (i = 0; i < sizeof(knob_files) / sizeof(knob_files[0]); i++)
+		for (i = 0; i < ARRAY_SIZE(knob_files); i++)
 			read_file(r, knob_files[i], NULL, 0);
 		while (cpus && (c = readdir(cpus))) {
 			char cpu[512], dom[768], path[1024];

@@ -259,8 +259,8 @@ stock_placements() {
 # decision. Beyond, up to one loop per CPU, placements are measured and
 # recorded, not asserted: there the backport now and then leaves an SMT
 # sibling idle while an E-core runs two loops, for the whole window (the
-# generic balancer's (2 - 1) >> 1 = 0 task; README, Findings), which 6.12
-# has not shown in the lab.
+# generic balancer's (2 - 1) >> 1 = 0 task; README, Findings), as stock
+# 6.12 did once in the lab.
 v65_placements() {
 	local before all n
 

@@ -21,7 +21,6 @@ static void report(int pass, const char *name)
 	printf("%sok %d %s\n", pass ? "" : "not ", n, name);
 }
 
-
 static bool near(double a, double b)
 {
 	return a - b < 1e-9 && b - a < 1e-9;
