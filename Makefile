@@ -1,34 +1,28 @@
 # SPDX-License-Identifier: GPL-2.0
-# asym-smt: the one entry point. `make help` lists the targets.
+# asym-smt: the one entry point and the one build graph. `make help` lists
+# the targets. Where each output lives: scripts/artifact.
 #
 # Variables: KVER=6.1|6.12 (the kernel tree: Debian's linux-source-KVER,
-# default 6.1), TOPOLOGY=SPEC (guest topology, see guest-tools/topo.h),
-# CMD='...' (run one command in the guest), DEBUG=1 (debug kernel, own
-# build folder), JOBS=N (kernel build jobs), T=NAME[,NAME...] (make test:
-# only those stages).
+# default 6.1), TOPOLOGY=NAME|SPEC (guest topology: a name from the file
+# topologies, or a spec, see guest-tools/topo.h), CMD='...' (run one
+# command in the guest), DEBUG=1 (debug kernel, own build folder), JOBS=N
+# (kernel build jobs), T=NAME[,NAME...] (make test: only those stages).
 
 TOP := $(CURDIR)
-B := $(TOP)/build
+art = $(shell $(TOP)/scripts/artifact $(1))
+KVERS := $(call art,kvers)
 KVER ?= 6.1
-ifeq ($(KVER),6.1)
-KTAG :=
-else ifeq ($(KVER),6.12)
-KTAG := -6.12
-else
-$(error KVER=$(KVER): 6.1 or 6.12)
+ifneq ($(words $(KVER)) $(filter $(KVERS),$(KVER)),1 $(KVER))
+$(error KVER=$(KVER): one of $(KVERS))
 endif
-KSRC := $(B)/linux$(KTAG)
-KCONFIG := kernel-config/lab.config kernel-config/$(KVER).config
-ifeq ($(DEBUG),1)
-KOBJ := $(B)/kbuild$(KTAG)-debug
-KCONFIG += kernel-config/debug.config
-BZIMAGE := $(B)/bzImage$(KTAG)-debug
-else
-KOBJ := $(B)/kbuild$(KTAG)
-BZIMAGE := $(B)/bzImage$(KTAG)
+ifeq ($(origin DEBUG),command line)
+ifneq ($(DEBUG),$(filter 0 1,$(DEBUG)))
+$(error DEBUG=$(DEBUG): 1 (debug kernel), 0 or unset)
 endif
-JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
-INITRAMFS := $(B)/initramfs.cpio.gz
+endif
+# The kernel that `make kernel` builds and `make run` boots.
+KERNEL := kernel-$(KVER)$(if $(filter 1,$(DEBUG)),-debug)
+KERNELS := $(foreach v,$(KVERS),kernel-$(v) kernel-$(v)-debug)
 export TOPOLOGY CMD KVER
 
 help:
@@ -39,86 +33,120 @@ help:
 	@echo "  export-patches  git format-patch the tree back into its series folder"
 	@echo "  kernel          tinyconfig + kernel-config/ fragments, build build/bzImage[-KVER]"
 	@echo "                  (DEBUG=1: build/bzImage[-KVER]-debug)"
+	@echo "  tree-KVER, kernel-KVER, kernel-KVER-debug"
+	@echo "                  the same for one tree whatever KVER and DEBUG say, so that one"
+	@echo "                  make builds several: make kernel-6.1 kernel-6.12 (KVER: $(KVERS))"
 	@echo "  tools           guest tools (static) into build/guest-bin, host builds into build/host"
 	@echo "  initramfs       busybox + tools + scenarios into build/initramfs.cpio.gz"
-	@echo "  demo            the A/B experiment: placement under the 4 settings of the series, N=1..6"
+	@echo "  demo            the A/B experiment: placement under the 7 settings of the series"
+	@echo "                  (its three generations and the halves of two), N=1..6"
 	@echo "  run             boot the guest on TOPOLOGY with a shell; CMD='...' runs one command"
+	@echo "                  (TOPOLOGY: a name from the file topologies, or a spec)"
 	@echo "  generations     placement of N=1..CPUs on every lab topology: 6.1 series defaults,"
-	@echo "                  6.1 with sched_asym_smt=0, stock 6.12; build/generations/table.md"
+	@echo "                  6.1 with sched_asym_smt=0, 6.1 with sched_asym_smt=2, stock 6.12;"
+	@echo "                  build/generations/table.md"
 	@echo "  checkpatch      scripts/checkpatch.pl --strict on every patch"
 	@echo "  build-matrix    build what the series touches with PROC_SYSCTL, SCHED_DEBUG,"
 	@echo "                  X86_ITMT_EMULATION, KUNIT off and -Werror; kernel/sched/ for"
 	@echo "                  arm64 and powerpc (not in 'make test'; about 2 min cold)"
-	@echo "  torture         debug kernel, asym-torture for DURATION=60 s (SEED=N to replay)"
-	@echo "  fuzz            debug kernel, asym-fuzz with ITERATIONS=10000 per knob (SEED=N)"
-	@echo "  test            build everything, run every test; KTAP, ends 'N passed, N failed'"
+	@echo "  torture         debug kernel of KVER, asym-torture for DURATION=60 s (SEED=N to replay)"
+	@echo "  fuzz            debug kernel of KVER, asym-fuzz with ITERATIONS=10000 per knob (SEED=N)"
+	@echo "  test            build what the tests need, run every test; KTAP, ends"
+	@echo "                  'N passed, N failed, N skipped'"
 	@echo "                  T=NAME[,NAME...]: only those stages (unit, checkpatch, a scenario...),"
 	@echo "                  building only what they need; 'tests/run --help' lists the names"
-	@echo "  clean           remove build outputs, keep the kernel tree and objects"
+	@echo "  clean           remove build outputs, keep the kernel trees and objects"
 	@echo "  distclean       remove build/"
 
 deps:
 	@scripts/deps
 
-tree: deps
-	@scripts/tree
+# Per tree: its patched tree, lab kernel and debug kernel.
+define tree_rules
+tree-$(1): deps
+	@KVER=$(1) scripts/tree
+kernel-$(1): tree-$(1)
+	@scripts/kbuild $(1) 0
+kernel-$(1)-debug: tree-$(1)
+	@scripts/kbuild $(1) 1
+.PHONY: tree-$(1) kernel-$(1) kernel-$(1)-debug
+endef
+$(foreach v,$(KVERS),$(eval $(call tree_rules,$(v))))
+
+tree: tree-$(KVER)
+
+kernel: $(KERNEL)
 
 export-patches:
 	@scripts/tree export
 
-kernel: tree
-	@scripts/kconfig $(KSRC) $(KOBJ) $(addprefix $(TOP)/,$(KCONFIG))
-	@echo "  KBUILD  $(notdir $(BZIMAGE)) (-j$(JOBS))"
-	@$(MAKE) --no-print-directory -C $(KSRC) O=$(KOBJ) -j$(JOBS) bzImage | \
-		{ grep --line-buffered -v "^make\[\|^  \(DESCEND\|CALL\|CHK\|UPD\)" || true; }
-	@cmp -s $(KOBJ)/arch/x86/boot/bzImage $(BZIMAGE) || \
-		cp $(KOBJ)/arch/x86/boot/bzImage $(BZIMAGE)
-	@echo "  KERNEL  $(notdir $(BZIMAGE)): $$(cat $(KOBJ)/include/config/kernel.release)"
-
 tools: deps
-	@$(MAKE) -s -C guest-tools O=$(B)/guest-bin
-	@$(MAKE) -s -C guest-tools O=$(B)/host HOST=1 all unit
+	@$(MAKE) -s -C guest-tools O=$(call art,guest-tools)
+	@$(MAKE) -s -C guest-tools O=$(call art,host-tools) HOST=1 all unit
 
-initramfs: kernel tools
-	@scripts/initramfs $(KOBJ)/usr/gen_init_cpio $(INITRAMFS) $(B)/guest-bin
+# The initramfs is packed with the gen_init_cpio of a kernel build: that of
+# the kernel KVER and DEBUG select or, when this make builds other kernels
+# only (make test T=NAME@6.12), of the first of those.
+IKERNEL := $(firstword $(filter $(KERNEL),$(MAKECMDGOALS)) \
+	$(filter $(KERNELS),$(MAKECMDGOALS)) $(KERNEL))
+IKVER := $(patsubst kernel-%,%,$(patsubst %-debug,%,$(IKERNEL)))
+IDEBUG := $(if $(filter %-debug,$(IKERNEL)),1,0)
+initramfs: $(IKERNEL) tools
+	@scripts/initramfs $(call art,objdir $(IKVER) $(IDEBUG))/usr/gen_init_cpio \
+		$(call art,initramfs) $(call art,guest-tools)
 
-run: kernel initramfs
-	@scripts/qemu-run $(if $(TOPOLOGY),--topology "$$TOPOLOGY") $(if $(filter 1,$(DEBUG)),--debug) \
-		--kernel $(BZIMAGE) $(if $(CMD),-- "$$CMD")
+run: $(KERNEL) initramfs
+	@scripts/qemu-run $(if $(TOPOLOGY),--topology "$$TOPOLOGY") --kver $(KVER) \
+		$(if $(filter 1,$(DEBUG)),--debug) $(if $(CMD),-- "$$CMD")
 
-demo: initramfs
+demo: initramfs kernel-6.1
 	@scripts/demo
 
-generations: initramfs
-	@$(MAKE) --no-print-directory kernel KVER=6.12
+generations: initramfs kernel-6.1 kernel-6.12
 	@scripts/generations
 
-checkpatch: tree
+checkpatch: tree-6.1
 	@tests/checkpatch
 
-build-matrix: tree
+build-matrix: tree-6.1
 	@scripts/build-matrix
 
 DURATION ?= 60
 ITERATIONS ?= 10000
-debug-kernel:
-	@$(MAKE) --no-print-directory kernel DEBUG=1
-torture: initramfs debug-kernel
-	@scripts/qemu-run --debug --name torture-$(DURATION)s --timeout $$(( $(DURATION) + 600 )) \
+debug-kernel: kernel-$(KVER)-debug
+torture: initramfs kernel-$(KVER)-debug
+	@scripts/qemu-run --kver $(KVER) --debug --name torture-$(DURATION)s \
+		--timeout $$(( $(DURATION) + 600 )) \
 		-- "asym-torture --duration $(DURATION) $(if $(SEED),--seed $(SEED))"
-fuzz: initramfs debug-kernel
-	@scripts/qemu-run --debug --name fuzz-$(ITERATIONS) --timeout 3600 \
+fuzz: initramfs kernel-$(KVER)-debug
+	@scripts/qemu-run --kver $(KVER) --debug --name fuzz-$(ITERATIONS) --timeout 3600 \
 		-- "asym-fuzz --iterations $(ITERATIONS) $(if $(SEED),--seed $(SEED))"
 
-# KVER given: that tree's stages only (tests/run --help).
+# tests/run names the make targets the chosen stages need; they are built
+# here, in one make, then tests/run runs the stages. KVER given: that
+# tree's stages only (tests/run --help). A failed build is one failure,
+# so that the closing line is there for CI. (Two recipe lines: 'make -n
+# test' runs the first, which holds $(MAKE), but not the tests.)
+TEST_KVER = $(if $(filter file,$(origin KVER)),,$(KVER))
 test:
-	@KVER=$(if $(filter file,$(origin KVER)),,$(KVER)) tests/run $(T)
+	@needs=$$(KVER=$(TEST_KVER) tests/run --needs $(T)) || exit 2; \
+	[ -z "$$needs" ] && exit 0; \
+	echo "# build: $$needs"; \
+	if ! $(MAKE) --no-print-directory $$needs; then \
+		echo "# build failed after $${SECONDS}s"; \
+		echo "0 passed, 1 failed, 0 skipped"; \
+		exit 1; \
+	fi; \
+	echo "# build: done in $${SECONDS}s"
+	@KVER=$(TEST_KVER) tests/run $(T)
 
 clean:
-	rm -rf $(B)/guest-bin $(B)/host $(B)/logs $(INITRAMFS)* $(B)/bzImage*
+	rm -rf $(call art,guest-tools) $(call art,host-tools) $(call art,logs) \
+		$(call art,initramfs)* \
+		$(foreach v,$(KVERS),$(call art,bzimage $(v) 0) $(call art,bzimage $(v) 1))
 
 distclean:
-	rm -rf $(B)
+	rm -rf $(TOP)/build
 
 .PHONY: help deps tree export-patches kernel tools initramfs run demo generations checkpatch \
 	build-matrix \

@@ -7,8 +7,8 @@
  * setting and measures the placement of N CPU-bound workers as asym-place
  * does (measure.c). Prints the mean residency per CPU for every setting and
  * N, the comparison against setting a in the layout of the 2021 series'
- * cover letter, and writes the runs as CSV. The statistics and the setting
- * grammar are pure logic in ab.c.
+ * cover letter, and writes the runs as CSV. The statistics are pure logic
+ * in stats.c, the setting grammar in setting.c.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -18,11 +18,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "ab.h"
+#include "kernel.h"
 #include "lib.h"
 #include "measure.h"
 #include "place.h"
-#include "settings.h"
+#include "setting.h"
+#include "stats.h"
 
 const char *prog = "asym-ab";
 
@@ -32,15 +33,12 @@ const char *prog = "asym-ab";
 
 struct options {
 	const char *text[MAX_SETTINGS];		/* NULL: not given */
-	struct ab_setting setting[MAX_SETTINGS];	/* resolved */
+	struct setting setting[MAX_SETTINGS];	/* resolved */
 	int tasks[PLACE_MAX_CPUS];
 	int ntasks;				/* 0: 1 to online CPUs */
 	int reps;
 	const char *out;
-	double settle;
-	int interval_ms;
-	double duration;
-	int nsamples;
+	struct measure_opts m;			/* the window */
 	bool json;
 };
 
@@ -56,29 +54,30 @@ struct ab_run {
 
 static struct measure_live lv;
 /* The policy each setting put in force, as asym-place names it. */
-static const char *set_policy[MAX_SETTINGS];
+static enum policy set_policy[MAX_SETTINGS];
 static char cls[PLACE_MAX_CPUS];	/* class per live CPU */
 static struct ab_run *runs;		/* [setting][task index][rep] */
 static FILE *progress;			/* stdout, or stderr with --json */
 
 static void usage(FILE *f)
 {
-	struct ab_setting defaults;
+	struct setting defaults;
 	char buf[128];
 
-	ab_setting_init(&defaults);
-	ab_setting_resolve(&defaults);
+	setting_init(&defaults);
+	setting_resolve(&defaults);
 	fprintf(f,
 		"usage: %s --a SETTING --b SETTING [--c ... --g SETTING] [options]\n"
 		"Compare knob settings by task placement: for each repetition,\n"
 		"each task count N and each setting in turn, apply the setting\n"
 		"and measure where N CPU-bound workers run, as asym-place does.\n"
 		"\n"
-		"SETTING: blank-separated KEY=VALUE, keys sysctl=0|1|2,\n"
-		"formula=legacy|squared|equal, pull=none|busy_siblings|idle_core\n"
-		"(as 'asym-ctl set'); keys it does not name take their defaults\n"
-		"(%s), so '' or\n"
-		"'" AB_DEFAULTS "' is the default kernel. Setting a is the baseline.\n"
+		"SETTING: a policy's name (asym-ctl policies), or blank-separated\n"
+		"KEY=VALUE, keys sysctl=0|1|2, formula=squared|legacy|equal,\n"
+		"pull=none|busy_siblings|idle_core (as 'asym-ctl set'); keys it\n"
+		"does not name take their defaults (%s),\n"
+		"so '' or '" SETTING_DEFAULTS "' is the default kernel. Setting a is\n"
+		"the baseline.\n"
 		"\n"
 		"Options:\n"
 		"  --a .. --g SETTING  the settings (--a is required)\n"
@@ -87,9 +86,7 @@ static void usage(FILE *f)
 		"  --reps N            repetitions (default 3)\n"
 		"  --out DIR           where runs.csv and residency.csv go\n"
 		"                      (default %s)\n"
-		"  --settle SEC        wait before sampling (default 2)\n"
-		"  --interval MS       sampling interval (default 300)\n"
-		"  --duration SEC      sampling window (default 3)\n"
+ MEASURE_OPTIONS_HELP
 		"  --json              one JSON object at the end instead of\n"
 		"                      tables (progress goes to stderr)\n"
 		"  -h, --help          this text\n"
@@ -107,16 +104,57 @@ static void usage(FILE *f)
 		"\n"
 		"Exit status: 0 if every run completed (the placement does not\n"
 		"decide it), 1 on a run-time error, 2 on a usage error.\n",
-		prog, ab_format_setting(&defaults, buf, sizeof(buf)),
+		prog, setting_format(&defaults, buf, sizeof(buf)),
 		DEFAULT_OUT);
 }
 
 /* --- options --- */
 
-enum {
-	OPT_TASKS = 256, OPT_REPS, OPT_OUT, OPT_SETTLE, OPT_INTERVAL,
-	OPT_DURATION, OPT_JSON,
-};
+enum { OPT_TASKS = 256, OPT_REPS, OPT_OUT };
+
+/* Take --a .. --g: setting @i given as @arg; 0, or -1 after saying why. */
+static int take_setting(struct options *o, int i, const char *arg)
+{
+	char err[256];
+
+	if (o->text[i]) {
+		warnx_("--%c given twice (see --help)", 'a' + i);
+		return -1;
+	}
+	o->text[i] = arg;
+	if (setting_parse(arg, &o->setting[i], err, sizeof(err))) {
+		warnx_("--%c: %s (see --help)", 'a' + i, err);
+		return -1;
+	}
+	setting_resolve(&o->setting[i]);
+	return 0;
+}
+
+static int take_option(int c, const char *name, const char *arg, void *ctx)
+{
+	struct options *o = ctx;
+	char err[256];
+
+	if (c >= 'a' && c < 'a' + MAX_SETTINGS)
+		return take_setting(o, c - 'a', arg);
+	switch (c) {
+	case OPT_TASKS:
+		o->ntasks = parse_counts(arg, o->tasks, PLACE_MAX_CPUS, err,
+					 sizeof(err));
+		if (o->ntasks < 0)
+			warnx_("--tasks: %s (see --help)", err);
+		return o->ntasks < 0 ? -1 : 0;
+	case OPT_REPS:
+		return opt_int("--reps", arg, 1, MAX_REPS, &o->reps);
+	case OPT_OUT:
+		o->out = arg;
+		return *arg ? 0 : opt_error("--out", arg,
+					    "is not a directory name");
+	case MEASURE_OPT_WINDOW:
+		return measure_option(name, arg, &o->m);
+	}
+	return -1;
+}
 
 /* Parse the command line into @o; 0, 1 for --help, -1 on a usage error. */
 static int parse_options(int argc, char **argv, struct options *o)
@@ -132,104 +170,21 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "tasks", required_argument, NULL, OPT_TASKS },
 		{ "reps", required_argument, NULL, OPT_REPS },
 		{ "out", required_argument, NULL, OPT_OUT },
-		{ "settle", required_argument, NULL, OPT_SETTLE },
-		{ "interval", required_argument, NULL, OPT_INTERVAL },
-		{ "duration", required_argument, NULL, OPT_DURATION },
-		{ "json", no_argument, NULL, OPT_JSON },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
+		MEASURE_LONG_OPTIONS,
+		OPT_COMMON_LONG_OPTIONS
 	};
-	char err[256];
-	double samples;
-	int c, i, ret = 0;
+	int ret;
 
-	*o = (struct options){ .reps = 3, .out = DEFAULT_OUT, .settle = 2,
-			       .interval_ms = 300, .duration = 3 };
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'a': case 'b': case 'c': case 'd': case 'e': case 'f':
-		case 'g':
-			i = c - 'a';
-			if (o->text[i]) {
-				warnx_("--%c given twice (see --help)", c);
-				ret = -1;
-				break;
-			}
-			o->text[i] = optarg;
-			if (ab_parse_setting(optarg, &o->setting[i], err,
-					     sizeof(err))) {
-				warnx_("--%c: %s (see --help)", c, err);
-				ret = -1;
-			}
-			ab_setting_resolve(&o->setting[i]);
-			break;
-		case OPT_TASKS:
-			o->ntasks = ab_parse_tasks(optarg, o->tasks,
-						   PLACE_MAX_CPUS, err,
-						   sizeof(err));
-			if (o->ntasks < 0) {
-				warnx_("--tasks: %s (see --help)", err);
-				ret = -1;
-			}
-			break;
-		case OPT_REPS:
-			ret |= opt_int("--reps", optarg, 1, MAX_REPS,
-					 &o->reps);
-			break;
-		case OPT_OUT:
-			if (!*optarg)
-				ret |= opt_error("--out", optarg,
-						   "is not a directory name");
-			o->out = optarg;
-			break;
-		case OPT_SETTLE:
-			ret |= opt_decimal("--settle", optarg,
-					   MEASURE_MAX_SECONDS,
-					   "a number of seconds", &o->settle);
-			break;
-		case OPT_INTERVAL:
-			ret |= opt_int("--interval", optarg, 1,
-				       MEASURE_MAX_INTERVAL_MS,
-				       &o->interval_ms);
-			break;
-		case OPT_DURATION:
-			ret |= opt_decimal("--duration", optarg,
-					   MEASURE_MAX_SECONDS,
-					   "a number of seconds", &o->duration);
-			break;
-		case OPT_JSON:
-			o->json = true;
-			break;
-		case 'h':
-			return 1;
-		default:
-			warnx_("see --help");
-			return -1;
-		}
-	}
+	*o = (struct options){ .reps = 3, .out = DEFAULT_OUT,
+			       .m = MEASURE_OPTS_DEFAULT };
+	ret = opt_parse(argc, argv, "h", opts, take_option, o, &o->json);
 	if (ret)
-		return -1;
-	if (optind < argc) {
-		warnx_("unexpected argument '%s' (see --help)", argv[optind]);
-		return -1;
-	}
+		return ret;
 	if (!o->text[0]) {
 		warnx_("--a SETTING is required: the baseline (see --help)");
 		return -1;
 	}
-	samples = o->duration * 1000 / o->interval_ms + 1e-9;
-	if (samples < 1) {
-		warnx_("--duration %g s is shorter than --interval %d ms",
-		       o->duration, o->interval_ms);
-		return -1;
-	}
-	if (samples > MEASURE_MAX_SAMPLES) {
-		warnx_("--duration %g s at --interval %d ms: more than %d samples",
-		       o->duration, o->interval_ms, MEASURE_MAX_SAMPLES);
-		return -1;
-	}
-	o->nsamples = (int)samples;
-	return 0;
+	return measure_count_samples(&o->m);
 }
 
 /* --- output files --- */
@@ -287,7 +242,7 @@ static void write_csv(const struct options *o, FILE *rf, FILE *resf,
 	char label[1024];
 	int i;
 
-	ab_csv_field(o->text[set], label, sizeof(label));
+	csv_field(o->text[set], label, sizeof(label));
 	fprintf(rf, "%c,%s,%d,%d,%.4f,", 'a' + set, label, o->tasks[t],
 		rep + 1, r->ideal_frac);
 	if (r->tti >= 0)
@@ -295,7 +250,7 @@ static void write_csv(const struct options *o, FILE *rf, FILE *resf,
 	fprintf(rf, ",");
 	if (r->migrations >= 0)
 		fprintf(rf, "%lld", r->migrations);
-	fprintf(rf, ",%d\n", r->sound);
+	fprintf(rf, ",%d,%s\n", r->sound, policies[set_policy[set]].name);
 	for (i = 0; i < lv.ncpus; i++)
 		fprintf(resf, "%c,%s,%d,%d,%d,%c,%.4f,%d\n", 'a' + set, label,
 			o->tasks[t], rep + 1, lv.cpu[i].cpu, cls[i],
@@ -308,26 +263,18 @@ static int one_run(const struct options *o, int set, int t, int rep)
 	static struct place_ideal ideal;
 	static struct measure m;
 	struct ab_run *r = run_at(o, set, t, rep);
-	struct measure_opts mo = {
-		.n = o->tasks[t], .settle = o->settle,
-		.interval_ms = o->interval_ms, .duration = o->duration,
-		.nsamples = o->nsamples,
-	};
+	struct measure_opts mo = o->m;
 	int ret, i;
 
 	/*
 	 * The ideal depends on the policy the setting puts in force (v6.5
 	 * judges by core) and on the priorities it gives: read both again.
 	 */
-	if (settings_apply(&o->setting[set]) || measure_read_live(&lv))
+	mo.n = o->tasks[t];
+	if (setting_apply(&o->setting[set]) || measure_read_live(&lv))
 		return -1;
 	set_policy[set] = lv.policy;
-	if (place_ideal_compute(lv.cpu, lv.ncpus, mo.n, &ideal)) {
-		warnx_("cannot compute the ideal set of %d on %d CPUs", mo.n,
-		       lv.ncpus);
-		return -1;
-	}
-	if (measure_alloc(&mo, &m))
+	if (measure_ideal(&lv, mo.n, &ideal) || measure_alloc(&mo, &m))
 		return -1;
 	ret = measure_run(&mo, &lv, &ideal, &m);
 	if (!ret) {
@@ -411,7 +358,7 @@ static void row_of(const struct options *o, int set, int t, enum ab_case c,
 	}
 	na = values(o, 0, t, c, a);
 	nx = values(o, set, t, c, x);
-	ab_compare(a, na, x, nx, row);
+	stats_compare(a, na, x, nx, row);
 	free(a);
 	free(x);
 }
@@ -479,15 +426,15 @@ static void print_human(const struct options *o)
 		}
 	}
 	printf("kernel %s\n", lv.release);
-	printf("settings%s:\n", strcmp(lv.knob_sysctl, "-") ? "" :
+	printf("settings%s:\n", strcmp(lv.knob[KNOB_SYSCTL], "-") ? "" :
 	       " (this kernel has no asym-smt knobs: defaults ask for nothing)");
 	for (set = 0; set < MAX_SETTINGS; set++)
 		if (o->text[set])
 			printf("  %c: '%s' = %s, policy %s\n", 'a' + set,
 			       o->text[set],
-			       ab_format_setting(&o->setting[set], buf,
-						 sizeof(buf)),
-			       set_policy[set] ? set_policy[set] : "not run");
+			       setting_format(&o->setting[set], buf,
+					      sizeof(buf)),
+			       policies[set_policy[set]].name);
 
 	for (set = 1; set < MAX_SETTINGS; set++) {
 		if (!o->text[set])
@@ -522,7 +469,7 @@ static void json_num(bool ok, double v)
 		printf("null");
 }
 
-static void json_stat(const struct ab_stat *st)
+static void json_stat(const struct stat_summary *st)
 {
 	printf("{\"n\":%d,\"mean\":", st->n);
 	json_num(st->n > 0, st->mean);
@@ -533,13 +480,74 @@ static void json_stat(const struct ab_stat *st)
 	printf("}");
 }
 
+static void json_runs(const struct options *o, int set)
+{
+	int t, rep, i;
+
+	printf(",\"runs\":[");
+	for (t = 0; t < o->ntasks; t++) {
+		for (rep = 0; rep < o->reps; rep++) {
+			const struct ab_run *r = run_at(o, set, t, rep);
+
+			printf("%s{\"tasks\":%d,\"rep\":%d,\"ideal_fraction\":%.4f,\"time_to_ideal_s\":",
+			       t || rep ? "," : "", o->tasks[t], rep + 1,
+			       r->ideal_frac);
+			json_num(r->tti >= 0, r->tti);
+			printf(",\"migrations\":");
+			if (r->migrations >= 0)
+				printf("%lld", r->migrations);
+			else
+				printf("null");
+			printf(",\"sound\":%s,\"residency\":[",
+			       r->sound ? "true" : "false");
+			for (i = 0; i < lv.ncpus; i++)
+				printf("%s%.4f", i ? "," : "", r->residency[i]);
+			printf("]}");
+		}
+	}
+	printf("],\"mean_residency\":[");
+	for (t = 0; t < o->ntasks; t++) {
+		printf("%s[", t ? "," : "");
+		for (i = 0; i < lv.ncpus; i++)
+			printf("%s%.4f", i ? "," : "",
+			       mean_residency(o, set, t, i));
+		printf("]");
+	}
+	printf("]");
+}
+
+static void json_compare(const struct options *o, int set)
+{
+	int c, t, first = 1;
+
+	printf(",\"compare\":[");
+	for (c = 0; c < NCASES; c++) {
+		for (t = 0; t < o->ntasks; t++) {
+			struct ab_row row;
+
+			row_of(o, set, t, c, &row);
+			printf("%s{\"case\":\"%s\",\"load\":\"tasks-%d\",\"baseline\":",
+			       first ? "" : ",", case_names[c], o->tasks[t]);
+			json_stat(&row.a);
+			printf(",\"setting\":");
+			json_stat(&row.x);
+			printf(",\"compare_pct\":");
+			json_num(row.pct_ok, row.pct);
+			printf(",\"compare_std_pct\":");
+			json_num(row.pct_ok, row.pct_std);
+			printf("}");
+			first = 0;
+		}
+	}
+	printf("]");
+}
+
 static void print_json(const struct options *o)
 {
-	int set, t, rep, i, c, first = 1;
+	int set, t, i, k, first = 1;
 
-	printf("{\"reps\":%d,\"settle_s\":%g,\"interval_ms\":%d,\"duration_s\":%g,\"tasks\":",
-	       o->reps, o->settle, o->interval_ms, o->duration);
-	printf("[");
+	printf("{\"reps\":%d,\"settle_s\":%g,\"interval_ms\":%d,\"duration_s\":%g,\"tasks\":[",
+	       o->reps, o->m.settle, o->m.interval_ms, o->m.duration);
 	for (t = 0; t < o->ntasks; t++)
 		printf("%s%d", t ? "," : "", o->tasks[t]);
 	printf("],\"cpus\":[");
@@ -548,75 +556,20 @@ static void print_json(const struct options *o)
 		       lv.cpu[i].cpu, cls[i]);
 	printf("],\"settings\":[");
 	for (set = 0; set < MAX_SETTINGS; set++) {
-		int k;
-
 		if (!o->text[set])
 			continue;
 		printf("%s{\"setting\":\"%c\",\"label\":", first ? "" : ",",
 		       'a' + set);
 		json_str(o->text[set]);
 		printf(",\"policy\":");
-		json_str(set_policy[set] ? set_policy[set] : "not run");
-		for (k = 0; k < AB_NKEYS; k++) {
-			printf(",\"%s\":", ab_keys[k].name);
-			json_str(ab_value(&o->setting[set], k));
+		json_str(policies[set_policy[set]].name);
+		for (k = 0; k < NR_SETTING_KEYS; k++) {
+			printf(",\"%s\":", knobs[k].key);
+			json_str(setting_value(&o->setting[set], k));
 		}
-		printf(",\"runs\":[");
-		for (t = 0; t < o->ntasks; t++) {
-			for (rep = 0; rep < o->reps; rep++) {
-				const struct ab_run *r = run_at(o, set, t, rep);
-
-				printf("%s{\"tasks\":%d,\"rep\":%d,\"ideal_fraction\":%.4f,\"time_to_ideal_s\":",
-				       t || rep ? "," : "", o->tasks[t],
-				       rep + 1, r->ideal_frac);
-				json_num(r->tti >= 0, r->tti);
-				printf(",\"migrations\":");
-				if (r->migrations >= 0)
-					printf("%lld", r->migrations);
-				else
-					printf("null");
-				printf(",\"sound\":%s,\"residency\":[",
-				       r->sound ? "true" : "false");
-				for (i = 0; i < lv.ncpus; i++)
-					printf("%s%.4f", i ? "," : "",
-					       r->residency[i]);
-				printf("]}");
-			}
-		}
-		printf("],\"mean_residency\":[");
-		for (t = 0; t < o->ntasks; t++) {
-			printf("%s[", t ? "," : "");
-			for (i = 0; i < lv.ncpus; i++)
-				printf("%s%.4f", i ? "," : "",
-				       mean_residency(o, set, t, i));
-			printf("]");
-		}
-		printf("]");
-		if (set) {
-			int r0 = 1;
-
-			printf(",\"compare\":[");
-			for (c = 0; c < NCASES; c++) {
-				for (t = 0; t < o->ntasks; t++) {
-					struct ab_row row;
-
-					row_of(o, set, t, c, &row);
-					printf("%s{\"case\":\"%s\",\"load\":\"tasks-%d\",\"baseline\":",
-					       r0 ? "" : ",", case_names[c],
-					       o->tasks[t]);
-					json_stat(&row.a);
-					printf(",\"setting\":");
-					json_stat(&row.x);
-					printf(",\"compare_pct\":");
-					json_num(row.pct_ok, row.pct);
-					printf(",\"compare_std_pct\":");
-					json_num(row.pct_ok, row.pct_std);
-					printf("}");
-					r0 = 0;
-				}
-			}
-			printf("]");
-		}
+		json_runs(o, set);
+		if (set)
+			json_compare(o, set);
 		printf("}");
 		first = 0;
 	}
@@ -630,7 +583,7 @@ static void print_json(const struct options *o)
 /* Restore the knob defaults; report but keep going on failure. */
 static int restore(void)
 {
-	if (settings_restore_defaults()) {
+	if (knobs_restore_defaults()) {
 		warnx_("could not restore the knob defaults");
 		return -1;
 	}
@@ -677,7 +630,7 @@ int main(int argc, char **argv)
 	if (measure_read_live(&lv))
 		return 1;
 	for (i = 0; i < lv.ncpus; i++)
-		cls[i] = ab_cpu_class(lv.cpu[i].thread, lv.nthreads[i]);
+		cls[i] = place_cpu_class(lv.cpu[i].thread, lv.cpu[i].nthreads);
 	if (!o.ntasks) {
 		for (i = 0; i < lv.ncpus; i++)
 			o.tasks[i] = i + 1;
@@ -699,7 +652,7 @@ int main(int argc, char **argv)
 	if (make_dirs(o.out))
 		return 1;
 	rf = open_csv(o.out, "runs.csv",
-		      "setting,label,tasks,rep,ideal_fraction,time_to_ideal_s,migrations,sound");
+		      "setting,label,tasks,rep,ideal_fraction,time_to_ideal_s,migrations,sound,policy");
 	resf = rf ? open_csv(o.out, "residency.csv",
 			     "setting,label,tasks,rep,cpu,class,residency,sound") :
 		    NULL;
@@ -709,7 +662,7 @@ int main(int argc, char **argv)
 	fprintf(progress, "asym-ab: %d settings x %d task counts x %d rep%s = %d runs of about %g s\n",
 		nset, o.ntasks, o.reps, o.reps == 1 ? "" : "s",
 		nset * o.ntasks * o.reps,
-		o.settle + o.duration);
+		o.m.settle + o.m.duration);
 	fflush(progress);
 	measure_setup();
 	ret = run_all(&o, rf, resf);

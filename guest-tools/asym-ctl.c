@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * asym-ctl - set up and inspect the asym-smt lab topology.
+ * asym-ctl - set up and inspect the asym-smt lab: the emulated topology,
+ * the knobs and policies (from the one model in knobs.c and policy.c),
+ * the ITMT priorities and the sched groups.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -10,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ab.h"
+#include "kernel.h"
 #include "lib.h"
-#include "settings.h"
 #include "place.h"
+#include "setting.h"
 #include "topo.h"
 
 const char *prog = "asym-ctl";
@@ -37,13 +39,25 @@ static void usage(FILE *f)
 		"                 (first CPU), class (P: first thread of an SMT\n"
 		"                 core, E: core with one online thread, s: further\n"
 		"                 sibling), online, raw priority and priority\n"
-		"  set KEY=VALUE...  sysctl=0|1|2 formula=legacy|squared|equal\n"
+		"  set SETTING    a policy's name alone (see 'policies'), or\n"
+		"                 KEY=VALUE... with sysctl=0|1|2\n"
+		"                 formula=squared|legacy|equal\n"
 		"                 pull=none|busy_siblings|idle_core, or\n"
-		"                 '" AB_DEFAULTS "' alone for every default;\n"
+		"                 '" SETTING_DEFAULTS "' alone for every default;\n"
 		"                 all validated before any is written, each write\n"
 		"                 read back\n"
+		"  policies       the policies a setting can name: name, setting,\n"
+		"                 how placements are judged, what it is\n"
+		"  knobs [--sh]   the knob model: name, path, words, default,\n"
+		"                 trees; --sh: shell assignments for scripts\n"
+		"  prios [prio|raw|index]  from cpu_priority, 'CPU:VALUE ...' of\n"
+		"                 the priority (default), the raw priority or the\n"
+		"                 sibling index of every online CPU\n"
 		"  groups [CPU]   the sched domains of every online CPU (or CPU)\n"
 		"                 with their flags and groups\n"
+		"  check-groups   every sched group's asym_prefer_cpu is its CPU of\n"
+		"                 highest priority in cpu_priority (first on ties);\n"
+		"                 exit status 1 and each group that is not if not\n"
 		"\n"
 		"SPEC: comma-separated groups <P|E><cores>[xSMT<threads>][@<prio>],\n"
 		"e.g. P2xSMT2,E2 (default priorities: P %d, E %d).\n"
@@ -149,9 +163,9 @@ static int cmd_topology(const char *spec)
 	}
 
 	/* Priorities and ITMT support, where the kernel can emulate them. */
-	if (access(ASYM_ITMT_SUPPORT, W_OK)) {
-		warnx_("%s: %s: raw priorities not set", ASYM_ITMT_SUPPORT,
-		       strerror(errno));
+	if (access(knobs[KNOB_ITMT_SUPPORT].path, W_OK)) {
+		warnx_("%s: %s: raw priorities not set",
+		       knobs[KNOB_ITMT_SUPPORT].path, strerror(errno));
 	} else {
 		int core;
 
@@ -160,10 +174,10 @@ static int cmd_topology(const char *spec)
 
 			snprintf(buf, sizeof(buf), "%d %d", core * t.threads,
 				 t.core[core].prio);
-			if (write_text(ASYM_CPU_PRIORITY, buf))
+			if (write_text(knobs[KNOB_CPU_PRIORITY].path, buf))
 				return 1;
 		}
-		if (write_text(ASYM_ITMT_SUPPORT, "1"))
+		if (write_text(knobs[KNOB_ITMT_SUPPORT].path, "1"))
 			return 1;
 	}
 
@@ -271,77 +285,75 @@ static int cmd_write(const char *path, const char *data)
 
 /* --- status --- */
 
-/* A knob's value into @buf, "-" when absent or unreadable. */
-static void knob_text(const char *path, char *buf, size_t len)
+/* The knobs that show a value (all but cpu_priority). */
+static void status_knobs(void)
 {
-	char text[256];
+	int k, first = 1;
 
-	if (read_text(path, text, sizeof(text), 1) < 0)
-		snprintf(buf, len, "-");
-	else
-		ab_selected(text, buf, len);
-}
+	for (k = 0; k < NR_KNOBS; k++) {
+		char val[128];
 
-/* A "-" value as JSON null, else as a string. */
-static void json_val(const char *v)
-{
-	if (strcmp(v, "-"))
-		json_str(v);
-	else
-		printf("null");
+		if (knobs[k].kind == KNOB_PRIORITY)
+			continue;
+		knob_read_or_dash(k, val, sizeof(val));
+		if (json) {
+			printf("%s\"%s\":", first ? "" : ",", knobs[k].name);
+			json_str_or_null(val);
+		} else {
+			printf("%-19s %s\n", knobs[k].name, val);
+		}
+		first = 0;
+	}
 }
 
 struct cpu_status {
 	int online;		/* -1: unknown */
 	int core;		/* -1: unknown */
 	char cls;		/* '-': unknown */
-	int raw, prio;		/* -1: no row */
+	const struct prio_row *prio;	/* NULL: no row */
 };
 
-/* Core and class of @cpu from its thread_siblings_list, if it has one. */
-static int cpu_topology(int cpu, int ncpus, struct cpu_status *st)
+/* A number, or '-' (JSON null) when negative. */
+static void print_num(int v, const char *fmt)
 {
-	unsigned char mask[PLACE_MAX_CPUS];
-	char path[128], buf[1024];
-	int i, first = -1, thread = 0, nthreads = 0;
+	char buf[16];
 
-	snprintf(path, sizeof(path),
-		 SYSFS_CPU "/cpu%d/topology/thread_siblings_list", cpu);
-	if (read_text(path, buf, sizeof(buf), 1) < 0)
-		return 0;	/* offline CPUs have no topology */
-	if (parse_cpulist(buf, mask, ncpus)) {
-		warnx_("%s: malformed '%s'", path, buf);
-		return -1;
+	snprintf(buf, sizeof(buf), "%d", v);
+	if (json)
+		printf(fmt, v < 0 ? "null" : buf);
+	else
+		printf(fmt, v < 0 ? "-" : buf);
+}
+
+static void status_cpu(int cpu, const struct cpu_status *c)
+{
+	if (json) {
+		printf("%s{\"cpu\":%d,\"core\":", cpu ? "," : "", cpu);
+		print_num(c->core, "%s");
+		printf(",\"class\":");
+		if (c->cls != '-')
+			printf("\"%c\"", c->cls);
+		else
+			printf("null");
+		printf(",\"online\":%s,\"raw_prio\":", c->online < 0 ? "null" :
+		       c->online ? "true" : "false");
+		print_num(c->prio ? c->prio->raw : -1, "%s");
+		printf(",\"prio\":");
+		print_num(c->prio ? c->prio->prio : -1, "%s}");
+		return;
 	}
-	for (i = 0; i < ncpus; i++) {
-		if (!mask[i])
-			continue;
-		if (first < 0)
-			first = i;
-		if (i < cpu)
-			thread++;
-		nthreads++;
-	}
-	if (first < 0 || !mask[cpu])
-		return 0;	/* an offline CPU's stale list */
-	st->core = first;
-	st->cls = ab_cpu_class(thread, nthreads);
-	return 0;
+	printf("%-4d ", cpu);
+	print_num(c->core, "%-4s ");
+	printf("%-5c %-6s ", c->cls, c->online < 0 ? "?" :
+	       c->online ? "yes" : "no");
+	print_num(c->prio ? c->prio->raw : -1, "%-8s ");
+	print_num(c->prio ? c->prio->prio : -1, "%s\n");
 }
 
 static int cmd_status(void)
 {
-	static const struct { const char *name, *path; } knobs[] = {
-		{ "sched_asym_smt", ASYM_SYSCTL },
-		{ "prio_formula", ASYM_PRIO_FORMULA },
-		{ "smt_pull_check", ASYM_SMT_PULL_CHECK },
-		{ "itmt_support", ASYM_ITMT_SUPPORT },
-		{ "sched_itmt_enabled", ITMT_ENABLED_SYSCTL },
-	};
-	static struct cpu_status st[PLACE_MAX_CPUS];
-	static int raw[PLACE_MAX_CPUS], prio[PLACE_MAX_CPUS];
-	static char text[256 * 1024];
-	int n = possible_cpus(), i, cpu;
+	static struct prio_row rows[PLACE_MAX_CPUS];
+	int n = possible_cpus(), nrows, cpu;
 
 	if (n < 0)
 		return 1;
@@ -349,63 +361,96 @@ static int cmd_status(void)
 		warnx_("%d possible CPUs: more than %d", n, PLACE_MAX_CPUS);
 		return 1;
 	}
-	for (cpu = 0; cpu < n; cpu++) {
-		st[cpu] = (struct cpu_status){ .core = -1, .cls = '-' };
-		st[cpu].online = cpu_online(cpu);
-		raw[cpu] = prio[cpu] = -1;
-		if (st[cpu].online == 1 && cpu_topology(cpu, n, &st[cpu]))
-			return 1;
-	}
-	if (read_text(ASYM_CPU_PRIORITY, text, sizeof(text), 1) >= 0 &&
-	    ab_parse_cpu_priority(text, raw, prio, n) < 0) {
-		warnx_("%s: malformed", ASYM_CPU_PRIORITY);
+	nrows = read_cpu_priority(rows, PLACE_MAX_CPUS, 1);
+	if (nrows == -EINVAL)
 		return 1;
-	}
-
 	if (json)
 		printf("{");
-	for (i = 0; i < (int)(sizeof(knobs) / sizeof(knobs[0])); i++) {
-		char val[128];
-
-		knob_text(knobs[i].path, val, sizeof(val));
-		if (json) {
-			printf("%s\"%s\":", i ? "," : "", knobs[i].name);
-			json_val(val);
-		} else {
-			printf("%-19s %s\n", knobs[i].name, val);
-		}
-	}
+	status_knobs();
 	if (json)
 		printf(",\"cpus\":[");
 	else
 		printf("\n%-4s %-4s %-5s %-6s %-8s %s\n", "cpu", "core",
 		       "class", "online", "raw_prio", "prio");
 	for (cpu = 0; cpu < n; cpu++) {
-		const struct cpu_status *c = &st[cpu];
-		char core[16] = "-", r[16] = "-", p[16] = "-";
+		struct cpu_status c = { .core = -1, .cls = '-' };
+		int thread, nthreads;
 
-		if (c->core >= 0)
-			snprintf(core, sizeof(core), "%d", c->core);
-		if (raw[cpu] >= 0)
-			snprintf(r, sizeof(r), "%d", raw[cpu]);
-		if (prio[cpu] >= 0)
-			snprintf(p, sizeof(p), "%d", prio[cpu]);
+		c.online = cpu_online(cpu);
+		/* offline CPUs have no topology */
+		if (c.online == 1 &&
+		    !cpu_siblings(cpu, &c.core, &thread, &nthreads, 1))
+			c.cls = place_cpu_class(thread, nthreads);
+		c.prio = nrows > 0 ? prio_row_of(rows, nrows, cpu) : NULL;
+		status_cpu(cpu, &c);
+	}
+	if (json)
+		printf("]}\n");
+	return 0;
+}
+
+/* --- set, policies, knobs, prios --- */
+
+static int cmd_set(int argc, char **argv)
+{
+	struct setting s;
+	char err[256], buf[256];
+	int i, k;
+
+	if (!argc) {
+		warnx_("set: no SETTING (see --help)");
+		return 2;
+	}
+	setting_init(&s);
+	for (i = 0; i < argc; i++) {
+		if (setting_parse_word(argv[i], &s, err, sizeof(err))) {
+			warnx_("set: %s; nothing written (see --help)", err);
+			return 2;
+		}
+	}
+	if (setting_apply(&s))
+		return 1;
+	if (json) {
+		printf("{\"set\":{");
+		for (i = 0, k = 0; k < NR_SETTING_KEYS; k++) {
+			if (!setting_value(&s, k))
+				continue;
+			printf("%s\"%s\":", i++ ? "," : "", knobs[k].key);
+			json_str(setting_value(&s, k));
+		}
+		printf("},\"result\":\"ok\"}\n");
+	} else {
+		printf("%s: ok\n", setting_format(&s, buf, sizeof(buf)));
+	}
+	return 0;
+}
+
+static int cmd_policies(void)
+{
+	int p;
+
+	if (json)
+		printf("{\"policies\":[");
+	for (p = POLICY_UNKNOWN + 1; p < NR_POLICIES; p++) {
+		struct setting s;
+		char set[128];
+
+		setting_init(&s);
+		setting_parse_word(policies[p].name, &s, NULL, 0);
+		setting_format(&s, set, sizeof(set));
 		if (json) {
-			printf("%s{\"cpu\":%d,\"core\":%s,\"class\":",
-			       cpu ? "," : "", cpu, c->core >= 0 ? core : "null");
-			if (c->cls != '-')
-				printf("\"%c\"", c->cls);
-			else
-				printf("null");
-			printf(",\"online\":%s,\"raw_prio\":%s,\"prio\":%s}",
-			       c->online < 0 ? "null" :
-			       c->online ? "true" : "false",
-			       raw[cpu] >= 0 ? r : "null",
-			       prio[cpu] >= 0 ? p : "null");
+			printf("%s{\"name\":", p > 1 ? "," : "");
+			json_str(policies[p].name);
+			printf(",\"setting\":");
+			json_str(set);
+			printf(",\"judged\":\"%s\",\"text\":",
+			       policies[p].by_core ? "core" : "thread");
+			json_str(policies[p].text);
+			printf("}");
 		} else {
-			printf("%-4d %-4s %-5c %-6s %-8s %s\n", cpu, core,
-			       c->cls, c->online < 0 ? "?" :
-			       c->online ? "yes" : "no", r, p);
+			printf("%-19s %-45s %-6s %s\n", policies[p].name, set,
+			       policies[p].by_core ? "core" : "thread",
+			       policies[p].text);
 		}
 	}
 	if (json)
@@ -413,73 +458,217 @@ static int cmd_status(void)
 	return 0;
 }
 
-/* --- set --- */
-
-static int cmd_set(int argc, char **argv)
+/* @s in single quotes for the shell. */
+static void sh_quote(const char *s)
 {
-	struct ab_setting s;
-	char err[256], buf[256];
-	int i, k;
+	putchar('\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("'\\''", stdout);
+		else
+			putchar(*s);
+	}
+	putchar('\'');
+}
 
-	if (!argc) {
-		warnx_("set: no KEY=VALUE (see --help)");
+/*
+ * For each knob VAR=path, VAR_WORDS, VAR_DEFAULT and VAR_READS (how it
+ * reads at its default), then the lists ASYM_KNOBS (every file) and
+ * ASYM_OURS (the series' own).
+ */
+static void knobs_sh(void)
+{
+	int k, pass;
+
+	for (k = 0; k < NR_KNOBS; k++) {
+		const struct knob *kn = &knobs[k];
+		char buf[256];
+		int i;
+
+		printf("%s=", kn->var);
+		sh_quote(kn->path);
+		printf("\n%s_WORDS='", kn->var);
+		for (i = 0; i < knob_nwords(kn); i++)
+			printf("%s%s", i ? " " : "", kn->words[i]);
+		printf("'\n%s_DEFAULT=", kn->var);
+		sh_quote(knob_default(kn) ? knob_default(kn) : "");
+		printf("\n%s_READS=", kn->var);
+		sh_quote(knob_default(kn) ?
+			 knob_shown(kn, knob_default(kn), buf, sizeof(buf)) :
+			 "");
+		printf("\n");
+	}
+	for (pass = 0; pass < 2; pass++) {
+		printf("%s='", pass ? "ASYM_OURS" : "ASYM_KNOBS");
+		for (k = 0; k < NR_KNOBS; k++)
+			if (!pass || knobs[k].ours)
+				printf("%s%s", k ? " " : "", knobs[k].path);
+		printf("'\n");
+	}
+}
+
+static int cmd_knobs(const char *arg)
+{
+	int k, i;
+
+	if (arg && strcmp(arg, "--sh")) {
+		warnx_("knobs: '%s': only --sh (see --help)", arg);
 		return 2;
 	}
-	ab_setting_init(&s);
-	for (i = 0; i < argc; i++) {
-		if (ab_parse_assign(argv[i], &s, err, sizeof(err))) {
-			warnx_("set: %s; nothing written (see --help)", err);
-			return 2;
-		}
+	if (arg) {
+		knobs_sh();
+		return 0;
 	}
-	if (settings_apply(&s))
+	if (json)
+		printf("{\"knobs\":[");
+	for (k = 0; k < NR_KNOBS; k++) {
+		const struct knob *kn = &knobs[k];
+		const char *def = knob_default(kn) ? knob_default(kn) : "-";
+		const char *trees = kn->trees == (TREE_6_1 | TREE_6_12) ?
+				    "6.1 6.12" : "6.1";
+
+		if (!json) {
+			printf("%-19s %-7s %-8s %-13s %-47s", kn->name,
+			       kn->key ? kn->key : "-", trees, def, kn->path);
+			for (i = 0; i < knob_nwords(kn); i++)
+				printf(" %s", kn->words[i]);
+			printf("\n");
+			continue;
+		}
+		printf("%s{\"name\":", k ? "," : "");
+		json_str(kn->name);
+		printf(",\"key\":");
+		json_str_or_null(kn->key ? kn->key : "-");
+		printf(",\"path\":");
+		json_str(kn->path);
+		printf(",\"words\":[");
+		for (i = 0; i < knob_nwords(kn); i++) {
+			printf("%s", i ? "," : "");
+			json_str(kn->words[i]);
+		}
+		printf("],\"default\":");
+		json_str_or_null(def);
+		printf(",\"trees\":\"%s\",\"ours\":%s}", trees,
+		       kn->ours ? "true" : "false");
+	}
+	if (json)
+		printf("]}\n");
+	return 0;
+}
+
+static int cmd_prios(const char *what)
+{
+	static struct prio_row rows[PLACE_MAX_CPUS];
+	int n, i, field;
+
+	if (!what || !strcmp(what, "prio"))
+		field = 0;
+	else if (!strcmp(what, "raw"))
+		field = 1;
+	else if (!strcmp(what, "index"))
+		field = 2;
+	else {
+		warnx_("prios: '%s': prio, raw or index (see --help)", what);
+		return 2;
+	}
+	n = read_cpu_priority(rows, PLACE_MAX_CPUS, 0);
+	if (n < 0)
 		return 1;
-	if (json) {
-		printf("{\"set\":{");
-		for (i = 0, k = 0; k < AB_NKEYS; k++) {
-			if (!ab_value(&s, k))
-				continue;
-			printf("%s\"%s\":", i++ ? "," : "", ab_keys[k].name);
-			json_str(ab_value(&s, k));
-		}
-		printf("},\"result\":\"ok\"}\n");
-	} else {
-		printf("%s: ok\n", ab_format_setting(&s, buf, sizeof(buf)));
-	}
+	for (i = 0; i < n; i++)
+		printf("%s%d:%d", i ? " " : "", rows[i].cpu,
+		       field == 0 ? rows[i].prio :
+		       field == 1 ? rows[i].raw : rows[i].index);
+	printf("\n");
 	return 0;
 }
 
 /* --- groups --- */
 
+/* Read @file of domain directory @dir into @buf; 0 or -1. */
+static int domain_file(const char *dir, const char *file, char *buf,
+		       size_t len)
+{
+	char path[192];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	return read_text(path, buf, len, 0) < 0 ? -1 : 0;
+}
+
+/*
+ * Call @fn on every line of the groups file of CPU @cpu's domain @d
+ * (opened as @dir), stopping at the first that fails; -1 if one failed or
+ * a line is malformed.
+ */
+static int for_each_group(const char *dir,
+			  int (*fn)(const struct sched_group_line *g,
+				    int first, void *arg), void *arg)
+{
+	static char text[64 * 1024];
+	const char *line;
+	int first = 1;
+
+	if (domain_file(dir, "groups", text, sizeof(text)))
+		return -1;
+	for (line = text; *line; ) {
+		size_t len = strcspn(line, "\n");
+		struct sched_group_line g;
+		char one[1024];
+
+		snprintf(one, sizeof(one), "%.*s", (int)len, line);
+		line += len + (line[len] == '\n');
+		if (!*one)
+			continue;
+		if (parse_group(one, &g)) {
+			warnx_("%s/groups: malformed '%s'", dir, one);
+			return -1;
+		}
+		if (fn(&g, first, arg))
+			return -1;
+		first = 0;
+	}
+	return 0;
+}
+
+static int print_group(const struct sched_group_line *g, int first,
+		       void *arg)
+{
+	(void)arg;
+	if (json) {
+		printf("%s{\"span\":", first ? "" : ",");
+		json_str(g->span);
+		printf(",\"weight\":%d,\"capacity\":%lu,\"asym_prefer_cpu\":%d,\"flags\":",
+		       g->weight, g->capacity, g->asym_prefer_cpu);
+		json_str(g->flags);
+		printf("}");
+	} else {
+		printf("  %-10s %-6d %-8lu %-15d %s\n", g->span, g->weight,
+		       g->capacity, g->asym_prefer_cpu, g->flags);
+	}
+	return 0;
+}
+
+/* The directory of CPU @cpu's domain @d into @dir; 0, or -1 if none. */
+static int domain_dir(int cpu, int d, char *dir, size_t len)
+{
+	snprintf(dir, len, SCHED_DEBUGFS_DOMAINS "/cpu%d/domain%d", cpu, d);
+	return access(dir, F_OK) ? -1 : 0;
+}
+
 /* Print the domains of @cpu; @first: no JSON comma before. */
 static int cpu_groups(int cpu, int first)
 {
+	char dir[128], name[64], flags[1024];
 	int d;
 
 	if (json)
 		printf("%s{\"cpu\":%d,\"domains\":[", first ? "" : ",", cpu);
-	for (d = 0;; d++) {
-		static char text[64 * 1024];
-		char dir[128], path[160], name[64], flags[1024];
-		const char *line;
-		int g = 0;
-
-		snprintf(dir, sizeof(dir),
-			 SCHED_DEBUGFS_DOMAINS "/cpu%d/domain%d", cpu, d);
-		if (access(dir, F_OK))
-			break;
-		snprintf(path, sizeof(path), "%s/name", dir);
-		if (read_text(path, name, sizeof(name), 0) < 0)
-			return -1;
-		snprintf(path, sizeof(path), "%s/flags", dir);
-		if (read_text(path, flags, sizeof(flags), 0) < 0)
+	for (d = 0; !domain_dir(cpu, d, dir, sizeof(dir)); d++) {
+		if (domain_file(dir, "name", name, sizeof(name)) ||
+		    domain_file(dir, "flags", flags, sizeof(flags)))
 			return -1;
 		flags[strcspn(flags, "\n")] = '\0';
 		while (*flags && flags[strlen(flags) - 1] == ' ')
 			flags[strlen(flags) - 1] = '\0';
-		snprintf(path, sizeof(path), "%s/groups", dir);
-		if (read_text(path, text, sizeof(text), 0) < 0)
-			return -1;
 		if (json) {
 			printf("%s{\"domain\":%d,\"name\":", d ? "," : "", d);
 			json_str(name);
@@ -493,33 +682,8 @@ static int cpu_groups(int cpu, int first)
 			       "weight", "capacity", "asym_prefer_cpu",
 			       "flags");
 		}
-		for (line = text; *line; ) {
-			size_t len = strcspn(line, "\n");
-			char one[1024];
-			struct ab_group grp;
-
-			snprintf(one, sizeof(one), "%.*s", (int)len, line);
-			line += len + (line[len] == '\n');
-			if (!*one)
-				continue;
-			if (ab_parse_group(one, &grp)) {
-				warnx_("%s: malformed '%s'", path, one);
-				return -1;
-			}
-			if (json) {
-				printf("%s{\"span\":", g++ ? "," : "");
-				json_str(grp.span);
-				printf(",\"weight\":%d,\"capacity\":%lu,\"asym_prefer_cpu\":%d,\"flags\":",
-				       grp.weight, grp.capacity,
-				       grp.asym_prefer_cpu);
-				json_str(grp.flags);
-				printf("}");
-			} else {
-				printf("  %-10s %-6d %-8lu %-15d %s\n",
-				       grp.span, grp.weight, grp.capacity,
-				       grp.asym_prefer_cpu, grp.flags);
-			}
-		}
+		if (for_each_group(dir, print_group, NULL))
+			return -1;
 		if (json)
 			printf("]}");
 	}
@@ -538,17 +702,12 @@ static int cmd_groups(const char *arg)
 	if (online_cpus(online, PLACE_MAX_CPUS) < 0)
 		return 1;
 	if (arg) {
-		char *end;
-		long v = strtol(arg, &end, 10);
+		int v;
 
-		if (end == arg || *end || arg[0] < '0' || arg[0] > '9' ||
-		    v >= PLACE_MAX_CPUS) {
-			warnx_("groups: '%s' is not a CPU number (see --help)",
-			       arg);
+		if (opt_int("groups", arg, 0, PLACE_MAX_CPUS - 1, &v))
 			return 2;
-		}
 		if (!online[v]) {
-			warnx_("groups: cpu%ld is not online", v);
+			warnx_("groups: cpu%d is not online", v);
 			return 1;
 		}
 		memset(online, 0, sizeof(online));
@@ -570,6 +729,73 @@ static int cmd_groups(const char *arg)
 	return 0;
 }
 
+struct prefer_check {
+	const char *dir;
+	const struct prio_row *rows;
+	int nrows;
+	int bad;
+};
+
+/* The group's asym_prefer_cpu is its CPU of highest priority. */
+static int check_group(const struct sched_group_line *g, int first,
+		       void *arg)
+{
+	struct prefer_check *pc = arg;
+	unsigned char span[PLACE_MAX_CPUS];
+	int cpu, best = -1, best_prio = -1;
+
+	(void)first;
+	if (parse_cpulist(g->span, span, PLACE_MAX_CPUS)) {
+		warnx_("%s/groups: malformed span '%s'", pc->dir, g->span);
+		return -1;
+	}
+	for (cpu = 0; cpu < PLACE_MAX_CPUS; cpu++) {
+		const struct prio_row *r;
+
+		if (!span[cpu])
+			continue;
+		r = prio_row_of(pc->rows, pc->nrows, cpu);
+		if (r && r->prio > best_prio) {
+			best = cpu;
+			best_prio = r->prio;
+		}
+	}
+	if (g->asym_prefer_cpu != best) {
+		printf("%s/groups: span=%s asym_prefer_cpu=%d, expected %d\n",
+		       pc->dir, g->span, g->asym_prefer_cpu, best);
+		pc->bad++;
+	}
+	return 0;
+}
+
+static int cmd_check_groups(void)
+{
+	static struct prio_row rows[PLACE_MAX_CPUS];
+	unsigned char online[PLACE_MAX_CPUS];
+	struct prefer_check pc = { .rows = rows };
+	char dir[128];
+	int cpu, d, groups = 0;
+
+	pc.nrows = read_cpu_priority(rows, PLACE_MAX_CPUS, 0);
+	if (pc.nrows < 0 || online_cpus(online, PLACE_MAX_CPUS) < 0)
+		return 1;
+	for (cpu = 0; cpu < PLACE_MAX_CPUS; cpu++) {
+		for (d = 0; online[cpu] &&
+		     !domain_dir(cpu, d, dir, sizeof(dir)); d++) {
+			pc.dir = dir;
+			if (for_each_group(dir, check_group, &pc))
+				return 1;
+			groups++;
+		}
+	}
+	if (!groups) {
+		warnx_("check-groups: no sched domain directories under %s",
+		       SCHED_DEBUGFS_DOMAINS);
+		return 1;
+	}
+	return pc.bad ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -577,8 +803,8 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ 0 }
 	};
-	const char *cmd;
-	int c;
+	const char *cmd, *arg;
+	int c, nargs;
 
 	while ((c = getopt_long(argc, argv, "+hj", opts, NULL)) != -1) {
 		switch (c) {
@@ -598,18 +824,28 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	cmd = argv[optind++];
-	if (!strcmp(cmd, "topology") && optind == argc - 1)
-		return cmd_topology(argv[optind]);
-	if (!strcmp(cmd, "smp") && optind == argc - 1)
-		return cmd_smp(argv[optind]);
-	if (!strcmp(cmd, "write") && optind == argc - 2)
-		return cmd_write(argv[optind], argv[optind + 1]);
-	if (!strcmp(cmd, "status") && optind == argc)
+	nargs = argc - optind;
+	arg = nargs ? argv[optind] : NULL;
+	if (!strcmp(cmd, "topology") && nargs == 1)
+		return cmd_topology(arg);
+	if (!strcmp(cmd, "smp") && nargs == 1)
+		return cmd_smp(arg);
+	if (!strcmp(cmd, "write") && nargs == 2)
+		return cmd_write(arg, argv[optind + 1]);
+	if (!strcmp(cmd, "status") && !nargs)
 		return cmd_status();
 	if (!strcmp(cmd, "set"))
-		return cmd_set(argc - optind, argv + optind);
-	if (!strcmp(cmd, "groups") && optind >= argc - 1)
-		return cmd_groups(optind < argc ? argv[optind] : NULL);
+		return cmd_set(nargs, argv + optind);
+	if (!strcmp(cmd, "policies") && !nargs)
+		return cmd_policies();
+	if (!strcmp(cmd, "knobs") && nargs <= 1)
+		return cmd_knobs(arg);
+	if (!strcmp(cmd, "prios") && nargs <= 1)
+		return cmd_prios(arg);
+	if (!strcmp(cmd, "groups") && nargs <= 1)
+		return cmd_groups(arg);
+	if (!strcmp(cmd, "check-groups") && !nargs)
+		return cmd_check_groups();
 	warnx_("unknown command or wrong arguments: '%s' (see --help)", cmd);
 	return 2;
 }

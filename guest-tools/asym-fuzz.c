@@ -2,25 +2,26 @@
 /*
  * asym-fuzz - fuzz the write side of every asym-smt knob.
  *
- * Each knob gets --iterations generated inputs (random bytes up to
- * PAGE_SIZE + 1, numbers at the edges of int and long and of the sysctl's
- * 0..2, the words of the selectors and near misses, white space and sign
- * variants, mutations of valid input), each written with one write(2). The
- * result must be what the documentation says (the oracle in knob.c): the
- * same errno when refused; when accepted, the knob reads back the value.
- * KTAP, one test per knob; the kernel console is checked by the host.
+ * Each knob of the series (knobs.c) gets --iterations generated inputs
+ * (random bytes up to PAGE_SIZE + 1, numbers at the edges of int and long
+ * and of the sysctl's range, the words of every knob and near misses of
+ * them, white space and sign variants, mutations of valid input), each
+ * written with one write(2). The result must be what the documentation
+ * says (the oracle in oracle.c): the same errno when refused; when
+ * accepted, the knob reads back the value. KTAP, one test per knob; the
+ * kernel console is checked by the host.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "knob.h"
+#include "kernel.h"
 #include "lib.h"
 
 #define MAX_INPUT	(4096 + 2)
@@ -28,20 +29,7 @@
 
 const char *prog = "asym-fuzz";
 
-struct knob {
-	const char *name;
-	const char *path;
-	enum knob_kind kind;
-};
-
-static const struct knob knobs[] = {
-	{ "sched_asym_smt", ASYM_SYSCTL, KNOB_SYSCTL_MODE },
-	{ "smt_pull_check", ASYM_SMT_PULL_CHECK, KNOB_PULL_RULE },
-	{ "itmt_support", ASYM_ITMT_SUPPORT, KNOB_DEBUGFS_BOOL },
-	{ "prio_formula", ASYM_PRIO_FORMULA, KNOB_FORMULA },
-	{ "cpu_priority", ASYM_CPU_PRIORITY, KNOB_CPU_PRIORITY },
-};
-
+/* Numbers at the edges, and words that no knob takes. */
 static const char *const edges[] = {
 	"0", "1", "-1", "2", "3", "-2", "-0", "01", "02", "03", "0x1", "0X1",
 	"0x2", "0x3", "08", "00", "10", "20",
@@ -50,13 +38,7 @@ static const char *const edges[] = {
 	"9223372036854775807", "9223372036854775808",
 	"-9223372036854775808", "-9223372036854775809",
 	"18446744073709551615", "18446744073709551616", "18446744073709551618",
-	"99999999999999999999999",
-	/* the words of the selectors and near misses */
-	"squared", "legacy", "equal", "SQUARED", "Equal", "equals", "equa",
-	"none", "busy_siblings", "idle_core", "None", "nonE", "busy_sibling",
-	"busy-siblings", "busy siblings", "idle_cores", "IDLE_CORE",
-	"idle-core", "busy_siblings_x", "busy_siblings_xy", "none busy_siblings",
-	"squared legacy equal", "on", "off",
+	"99999999999999999999999", "on", "off",
 };
 
 static const char *const prefixes[] = {
@@ -67,14 +49,11 @@ static const char *const suffixes[] = {
 	"", "", "", "\n", "\n\n", " ", "\t", "x", " 1", "\xa0", "\r",
 };
 
-static uint64_t rng_state;
+static struct rng rng;
 
-static uint64_t rnd(void)
+static unsigned long long rnd(void)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dULL;
+	return rng_next(&rng);
 }
 
 #define PICK(a)	((a)[rnd() % (sizeof(a) / sizeof((a)[0]))])
@@ -92,15 +71,60 @@ static size_t appends(char *buf, size_t len, const char *s)
 	return append(buf, len, s, strlen(s));
 }
 
-/* One of the words of the selector @k at random. */
+/* One word of @k at random; @k without words: of any knob. */
 static const char *pick_word(const struct knob *k)
 {
-	const char *const *words = knob_words(k->kind);
-	size_t n = 0;
+	while (!knob_nwords(k))
+		k = &knobs[rnd() % NR_KNOBS];
+	return k->words[rnd() % knob_nwords(k)];
+}
 
-	while (words[n])
-		n++;
-	return words[rnd() % n];
+/*
+ * A word of any knob, or a near miss of one: another case, one
+ * character more, less or changed, two words in one write.
+ */
+static size_t word_or_near_miss(const struct knob *k, char *buf, size_t len)
+{
+	const char *w = pick_word(rnd() % 2 ? k : &knobs[rnd() % NR_KNOBS]);
+	size_t start = len, n;
+
+	len = appends(buf, len, w);
+	n = len - start;
+	switch (rnd() % 6) {
+	case 0:		/* upper case, one or all */
+		buf[start] = toupper((unsigned char)buf[start]);
+		if (rnd() % 2)
+			for (; start < len; start++)
+				buf[start] = toupper((unsigned char)buf[start]);
+		break;
+	case 1:		/* one more */
+		len = appends(buf, len, rnd() % 2 ? "s" : "_x");
+		break;
+	case 2:		/* one less */
+		if (n > 1)
+			len--;
+		break;
+	case 3:		/* two words */
+		len = appends(buf, len, " ");
+		len = appends(buf, len, pick_word(k));
+		break;
+	default:	/* the word itself */
+		break;
+	}
+	return len;
+}
+
+/* A valid input of @k, so that acceptance is fuzzed too. */
+static size_t valid_input(const struct knob *k, const struct knob_env *env,
+			  char *buf)
+{
+	char num[32];
+
+	if (k->kind != KNOB_PRIORITY)
+		return appends(buf, 0, pick_word(k));
+	snprintf(num, sizeof(num), "%d %d", (int)(rnd() % env->nr_cpu_ids),
+		 (int)(rnd() % 300));
+	return appends(buf, 0, num);
 }
 
 /* One generated input for @k into @buf; returns its length. */
@@ -149,31 +173,13 @@ static size_t generate(const struct knob *k, const struct knob_env *env,
 			len = appends(buf, len, PICK(edges));
 		}
 		return appends(buf, len, PICK(suffixes));
-	case 6:		/* a valid input, so that acceptance is fuzzed too */
-		switch (k->kind) {
-		case KNOB_SYSCTL_MODE:
-			snprintf(num, sizeof(num), "%d", (int)(rnd() % 3));
-			len = appends(buf, 0, num);
-			break;
-		case KNOB_DEBUGFS_BOOL:
-			len = appends(buf, 0, rnd() % 2 ? "1" : "0");
-			break;
-		case KNOB_FORMULA:
-		case KNOB_PULL_RULE:
-			len = appends(buf, 0, pick_word(k));
-			break;
-		case KNOB_CPU_PRIORITY:
-			snprintf(num, sizeof(num), "%d %d",
-				 (int)(rnd() % env->nr_cpu_ids),
-				 (int)(rnd() % 300));
-			len = appends(buf, 0, num);
-			break;
-		}
+	case 6:
+		len = valid_input(k, env, buf);
 		return appends(buf, len, rnd() % 2 ? "\n" : "");
-	default:	/* an edge value, decorated; sometimes a valid one */
+	default:	/* an edge value or a word, decorated */
 		len = appends(buf, 0, PICK(prefixes));
-		if (knob_words(k->kind) && rnd() % 2)
-			len = appends(buf, len, pick_word(k));
+		if (rnd() % 2)
+			len = word_or_near_miss(k, buf, len);
 		else
 			len = appends(buf, len, PICK(edges));
 		len = appends(buf, len, PICK(suffixes));
@@ -198,34 +204,6 @@ static int write_once(const char *path, const char *buf, size_t len)
 	return err;
 }
 
-/* After an accepted write, the knob reads back @v; 0 if so. */
-static int readback(const struct knob *k, const struct knob_value *v)
-{
-	char buf[8192], want[64], *line;
-
-	if (read_text(k->path, buf, sizeof(buf), 0) < 0)
-		return -1;
-	switch (k->kind) {
-	case KNOB_SYSCTL_MODE:
-	case KNOB_DEBUGFS_BOOL:
-		return atol(buf) != v->val;
-	case KNOB_FORMULA:
-	case KNOB_PULL_RULE:
-		snprintf(want, sizeof(want), "[%s]", v->word);
-		return !strstr(buf, want);
-	case KNOB_CPU_PRIORITY:
-		for (line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
-			int cpu, core, idx, raw;
-
-			if (sscanf(line, "%d %d %d %d", &cpu, &core, &idx, &raw) == 4 &&
-			    cpu == v->cpu)
-				return raw != v->val;
-		}
-		return -1;
-	}
-	return -1;
-}
-
 static void describe(const char *buf, size_t len)
 {
 	size_t i;
@@ -241,7 +219,6 @@ static void describe(const char *buf, size_t len)
 
 static int load_env(struct knob_env *env, unsigned char *online)
 {
-	char path[128], buf[256];
 	int cpu, n = possible_cpus();
 
 	if (n < 0 || n > MAX_CPUS)
@@ -250,23 +227,50 @@ static int load_env(struct knob_env *env, unsigned char *online)
 	env->online = online;
 	env->nr_siblings = 1;
 	for (cpu = 0; cpu < n; cpu++) {
-		unsigned char mask[MAX_CPUS];
-		int i, w = 0;
+		int core, thread, nthreads;
 
 		online[cpu] = cpu_online(cpu) == 1;
 		if (!online[cpu])
 			continue;
-		snprintf(path, sizeof(path),
-			 SYSFS_CPU "/cpu%d/topology/core_cpus_list", cpu);
-		if (read_text(path, buf, sizeof(buf), 0) < 0 ||
-		    parse_cpulist(buf, mask, n))
+		if (cpu_siblings(cpu, &core, &thread, &nthreads, 0))
 			return -1;
-		for (i = 0; i < n; i++)
-			w += mask[i];
-		if (w > env->nr_siblings)
-			env->nr_siblings = w;
+		if (nthreads > env->nr_siblings)
+			env->nr_siblings = nthreads;
 	}
 	return 0;
+}
+
+/* --iterations inputs to knob @k; the number of mismatches. */
+static long fuzz_knob(const struct knob *k, const struct knob_env *env,
+		      long iterations)
+{
+	static char buf[MAX_INPUT];
+	long i, accepted = 0, mismatches = 0;
+
+	for (i = 0; i < iterations; i++) {
+		struct knob_value v;
+		size_t len = generate(k, env, buf);
+		int want = knob_expect(k, buf, len, env, &v);
+		int got = write_once(k->path, buf, len);
+
+		if (!got)
+			accepted++;
+		if (got == want &&
+		    (got || v.unchanged || knob_reads_back(k, &v) == 1))
+			continue;
+		if (mismatches++ < 10) {
+			printf("# %s: ", k->name);
+			describe(buf, len);
+			printf(": got %s, expected %s%s\n",
+			       got ? strerrorname_np(got) : "accepted",
+			       want ? strerrorname_np(want) : "accepted",
+			       got == want ? " (read back differs)" : "");
+		}
+	}
+	printf("# %s: %ld inputs, %ld accepted, %ld refused, %ld mismatches\n",
+	       k->name, iterations, accepted, iterations - accepted,
+	       mismatches);
+	return mismatches;
 }
 
 int main(int argc, char **argv)
@@ -277,13 +281,11 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
-	static char buf[MAX_INPUT];
 	static unsigned char online[MAX_CPUS];
 	unsigned long long seed = time(NULL);
 	long iterations = 10000;
 	struct knob_env env;
-	size_t ki;
-	int c, failed = 0;
+	int c, k, n = 0, failed = 0;
 	char *end;
 
 	while ((c = getopt_long(argc, argv, "n:s:h", opts, NULL)) != -1) {
@@ -320,49 +322,29 @@ int main(int argc, char **argv)
 	if (load_env(&env, online))
 		return 1;
 
-	printf("KTAP version 1\n1..%zu\n# seed %llu, %ld inputs per knob\n",
-	       sizeof(knobs) / sizeof(knobs[0]), seed, iterations);
-	for (ki = 0; ki < sizeof(knobs) / sizeof(knobs[0]); ki++) {
-		const struct knob *k = &knobs[ki];
-		long i, accepted = 0, mismatches = 0;
+	for (k = 0; k < NR_KNOBS; k++)
+		n += knobs[k].ours;
+	printf("KTAP version 1\n1..%d\n# seed %llu, %ld inputs per knob\n",
+	       n, seed, iterations);
+	for (k = 0, n = 0; k < NR_KNOBS; k++) {
 		char saved[8192];
+		long bad;
 
-		if (read_text(k->path, saved, sizeof(saved), 0) < 0) {
-			printf("not ok %zu %s\n", ki + 1, k->name);
+		if (!knobs[k].ours)
+			continue;
+		n++;
+		if (read_text(knobs[k].path, saved, sizeof(saved), 0) < 0) {
+			printf("not ok %d %s\n", n, knobs[k].name);
 			failed++;
 			continue;
 		}
-		rng_state = seed * 0x9e3779b97f4a7c15ULL + ki + 1;
-		for (i = 0; i < iterations; i++) {
-			struct knob_value v;
-			size_t len = generate(k, &env, buf);
-			int want = knob_expect(k->kind, buf, len, &env, &v);
-			int got = write_once(k->path, buf, len);
-
-			if (!got)
-				accepted++;
-			if (got == want && (got || v.unchanged || !readback(k, &v)))
-				continue;
-			if (mismatches++ < 10) {
-				printf("# %s: ", k->name);
-				describe(buf, len);
-				printf(": got %s, expected %s%s\n",
-				       got ? strerrorname_np(got) : "accepted",
-				       want ? strerrorname_np(want) : "accepted",
-				       got == want ? " (read back differs)" : "");
-			}
-		}
-		printf("# %s: %ld inputs, %ld accepted, %ld refused, %ld mismatches\n",
-		       k->name, iterations, accepted, iterations - accepted,
-		       mismatches);
-		printf("%sok %zu %s\n", mismatches ? "not " : "", ki + 1, k->name);
-		failed += !!mismatches;
+		rng_seed(&rng, seed, k);
+		bad = fuzz_knob(&knobs[k], &env, iterations);
+		printf("%sok %d %s\n", bad ? "not " : "", n, knobs[k].name);
+		failed += !!bad;
 	}
-
 	/* Back to the defaults; raw priorities are left as the fuzz set them. */
-	write_text(ASYM_SYSCTL, "1");
-	write_text(ASYM_SMT_PULL_CHECK, "busy_siblings");
-	write_text(ASYM_PRIO_FORMULA, "squared");
-	write_text(ASYM_ITMT_SUPPORT, "1");
+	if (knobs_restore_defaults())
+		failed++;
 	return failed ? 1 : 0;
 }

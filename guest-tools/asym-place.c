@@ -7,8 +7,8 @@
  * /proc/PID/stat (field 39) at a fixed interval, from this one process and
  * without forking (a forking sampler lands on the idle CPUs it measures).
  * The measurement is in measure.c (shared with asym-ab), the ideal
- * placement and the checks are pure logic in place.c; this file parses
- * options and prints.
+ * placement and the verdicts are pure logic in place.c; this file parses
+ * options and prints, ending with one machine-readable verdict line.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -17,21 +17,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel.h"
 #include "lib.h"
 #include "measure.h"
 #include "place.h"
+#include "policy.h"
 
 const char *prog = "asym-place";
 
 struct options {
-	int n;
-	double settle;		/* s */
-	int interval_ms;
-	double duration;	/* s */
+	struct measure_opts m;	/* n, window, explain */
 	double min_ideal;
-	int nsamples;
 	bool json;
-	bool explain;
 };
 
 static void usage(FILE *f)
@@ -45,9 +42,7 @@ static void usage(FILE *f)
 		"\n"
 		"Options:\n"
 		"  -n, --workers N     number of workers, 1 to the online CPUs\n"
-		"      --settle SEC    wait before sampling (default 2)\n"
-		"      --interval MS   sampling interval (default 300)\n"
-		"      --duration SEC  sampling window (default 3)\n"
+		MEASURE_OPTIONS_HELP
 		"      --min-ideal F   pass when at least this fraction of the\n"
 		"                      samples is ideal (default 0.9)\n"
 		"      --explain       add per-domain /proc/schedstat deltas over\n"
@@ -56,118 +51,76 @@ static void usage(FILE *f)
 		"      --json          one JSON object instead of tables\n"
 		"  -h, --help          this text\n"
 		"\n"
+		"The ideal is judged as the policy in force says (asym-ctl\n"
+		"policies): by core where the threads of a core share one\n"
+		"priority. The tables end with one line for scripts:\n"
+		"  verdict n=N policy=NAME via=HOW judged=core|thread sound=0|1\n"
+		"    ideal=F pass=0|1 final=CPUS top=CPUS siblings_last=0|1\n"
+		"    overflow=0|1\n"
+		"sound: the sampled residency agrees with /proc/stat (within\n"
+		"%.2f); final: the CPUs of the last sample; top: those that ran\n"
+		"a worker in at least half of the samples; siblings_last: every\n"
+		"first thread of a core ran one in %.0f%% of the samples;\n"
+		"overflow: an SMT sibling ran one in %.0f%% while an E-core ran\n"
+		"one in at most %.0f%%.\n"
+		"\n"
 		"Exit status: 0 if the ideal fraction reaches --min-ideal, 1 if\n"
 		"not or on a run-time error, 2 on a usage error. SIGINT, SIGTERM\n"
 		"and SIGHUP kill the workers, then end %s by the same signal.\n",
-		prog, prog);
+		prog, MEASURE_SOUND_LIMIT, PLACE_SIBLINGS_LAST * 100,
+		PLACE_OVERFLOW_SIBLING * 100, PLACE_OVERFLOW_IDLE_E * 100,
+		prog);
 }
 
 /* --- options --- */
 
-static int parse_seconds(const char *opt, const char *arg, double *val)
-{
-	return opt_decimal(opt, arg, MEASURE_MAX_SECONDS,
-			     "a number of seconds", val);
-}
+enum { OPT_MIN_IDEAL = 256, OPT_EXPLAIN };
 
-static int parse_fraction(const char *opt, const char *arg, double *val)
+static int take_option(int c, const char *name, const char *arg, void *ctx)
 {
-	return opt_decimal(opt, arg, 1, "a fraction from 0 to 1", val);
-}
+	struct options *o = ctx;
 
-enum {
-	OPT_SETTLE = 256, OPT_INTERVAL, OPT_DURATION, OPT_MIN_IDEAL,
-	OPT_EXPLAIN, OPT_JSON,
-};
+	switch (c) {
+	case 'n':
+		return opt_int("-n", arg, 1, 1 << 20, &o->m.n);
+	case MEASURE_OPT_WINDOW:
+		return measure_option(name, arg, &o->m);
+	case OPT_MIN_IDEAL:
+		return opt_decimal("--min-ideal", arg, 1,
+				   "a fraction from 0 to 1", &o->min_ideal);
+	case OPT_EXPLAIN:
+		o->m.explain = true;
+		return 0;
+	}
+	return -1;
+}
 
 /* Parse the command line into @o; 0, 1 for --help, -1 on a usage error. */
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option opts[] = {
 		{ "workers", required_argument, NULL, 'n' },
-		{ "settle", required_argument, NULL, OPT_SETTLE },
-		{ "interval", required_argument, NULL, OPT_INTERVAL },
-		{ "duration", required_argument, NULL, OPT_DURATION },
 		{ "min-ideal", required_argument, NULL, OPT_MIN_IDEAL },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
-		{ "json", no_argument, NULL, OPT_JSON },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
+		MEASURE_LONG_OPTIONS,
+		OPT_COMMON_LONG_OPTIONS
 	};
-	double samples;
-	int c, ret = 0;
+	int ret;
 
-	*o = (struct options){ .settle = 2, .interval_ms = 300,
-			       .duration = 3, .min_ideal = 0.9 };
-	while ((c = getopt_long(argc, argv, "n:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'n':
-			ret |= opt_int("-n", optarg, 1, 1 << 20,
-					 &o->n);
-			break;
-		case OPT_SETTLE:
-			ret |= parse_seconds("--settle", optarg, &o->settle);
-			break;
-		case OPT_INTERVAL:
-			ret |= opt_int("--interval", optarg, 1,
-					 MEASURE_MAX_INTERVAL_MS, &o->interval_ms);
-			break;
-		case OPT_DURATION:
-			ret |= parse_seconds("--duration", optarg,
-					     &o->duration);
-			break;
-		case OPT_MIN_IDEAL:
-			ret |= parse_fraction("--min-ideal", optarg,
-					      &o->min_ideal);
-			break;
-		case OPT_EXPLAIN:
-			o->explain = true;
-			break;
-		case OPT_JSON:
-			o->json = true;
-			break;
-		case 'h':
-			return 1;
-		default:
-			warnx_("see --help");
-			return -1;
-		}
-	}
+	*o = (struct options){ .m = MEASURE_OPTS_DEFAULT, .min_ideal = 0.9 };
+	ret = opt_parse(argc, argv, "n:h", opts, take_option, o, &o->json);
 	if (ret)
-		return -1;
-	if (optind < argc) {
-		warnx_("unexpected argument '%s' (see --help)", argv[optind]);
-		return -1;
-	}
-	if (!o->n) {
+		return ret;
+	if (!o->m.n) {
 		warnx_("-n N is required: the number of workers (see --help)");
 		return -1;
 	}
-	samples = o->duration * 1000 / o->interval_ms + 1e-9;
-	if (samples < 1) {
-		warnx_("--duration %g s is shorter than --interval %d ms",
-		       o->duration, o->interval_ms);
-		return -1;
-	}
-	if (samples > MEASURE_MAX_SAMPLES) {
-		warnx_("--duration %g s at --interval %d ms: more than %d samples",
-		       o->duration, o->interval_ms, MEASURE_MAX_SAMPLES);
-		return -1;
-	}
-	o->nsamples = (int)samples;
-	return 0;
-}
-
-
-/* Sample @s's time into the window, in seconds. */
-static double sample_t(const struct options *o, int s)
-{
-	return (s + 1) * o->interval_ms / 1000.0;
+	return measure_count_samples(&o->m);
 }
 
 static int t_decimals(const struct options *o)
 {
-	return o->interval_ms % 100 ? 3 : 1;
+	return o->m.interval_ms % 100 ? 3 : 1;
 }
 
 /* The domain's name (SMT, MC...) from debugfs, "-" if unknown. */
@@ -181,8 +134,8 @@ static void sd_name(int cpu, int domain, char *buf, size_t len)
 		snprintf(buf, len, "-");
 }
 
-static const struct place_sd_stat *find_sd(const struct place_sd_stat *sd,
-					   int n, const struct place_sd_stat *like)
+static const struct sd_stat *find_sd(const struct sd_stat *sd,
+					   int n, const struct sd_stat *like)
 {
 	int i;
 
@@ -214,8 +167,29 @@ static void print_tiers(const struct place_ideal *ideal)
 	}
 }
 
+/* Row @i of the explanation: domain @i at the window's end, its delta. */
+struct explain_row {
+	const struct sd_stat *sd;
+	char name[32];		/* SMT, MC... */
+	bool rebuilt;		/* not there at the window's start */
+	struct sd_delta d;
+};
+
+static void explain_row(const struct measure *m, int i, struct explain_row *r)
+{
+	const struct sd_stat *a;
+
+	r->sd = &m->sd1[i];
+	a = find_sd(m->sd0, m->nsd0, r->sd);
+	sd_name(r->sd->cpu, r->sd->domain, r->name, sizeof(r->name));
+	r->rebuilt = !a;
+	if (a)
+		sd_stat_delta(a, r->sd, &r->d);
+}
+
 static void print_explain_human(const struct measure *m)
 {
+	struct explain_row r;
 	int i, f;
 
 	if (m->nsd0 < 0 || m->nsd1 < 0) {
@@ -226,33 +200,63 @@ static void print_explain_human(const struct measure *m)
 	printf("%s deltas over the window (lb_* summed over idle types; %s):\n",
 	       PROC_SCHEDSTAT, m->schedstats_note);
 	printf("  %-4s %-3s %-4s %-10s", "cpu", "dom", "name", "span");
-	for (f = 0; f < PLACE_LB_FIELDS; f++)
-		printf(" %s", place_lb_names[f]);
-	for (f = 0; f < PLACE_ALB_FIELDS; f++)
-		printf(" %s", place_alb_names[f]);
+	for (f = 0; f < PARSE_LB_FIELDS; f++)
+		printf(" %s", parse_lb_names[f]);
+	for (f = 0; f < PARSE_ALB_FIELDS; f++)
+		printf(" %s", parse_alb_names[f]);
 	printf("\n");
 	for (i = 0; i < m->nsd1; i++) {
-		const struct place_sd_stat *b = &m->sd1[i];
-		const struct place_sd_stat *a = find_sd(m->sd0, m->nsd0, b);
-		struct place_sd_delta d;
-		char name[32];
-
-		sd_name(b->cpu, b->domain, name, sizeof(name));
-		printf("  %-4d %-3d %-4s %-10s", b->cpu, b->domain, name,
-		       b->mask);
-		if (!a) {
+		explain_row(m, i, &r);
+		printf("  %-4d %-3d %-4s %-10s", r.sd->cpu, r.sd->domain,
+		       r.name, r.sd->mask);
+		if (r.rebuilt) {
 			printf(" (domain rebuilt during the window)\n");
 			continue;
 		}
-		place_sd_delta(a, b, &d);
-		for (f = 0; f < PLACE_LB_FIELDS; f++)
-			printf(" %*lld", (int)strlen(place_lb_names[f]),
-			       d.lb[f]);
-		for (f = 0; f < PLACE_ALB_FIELDS; f++)
-			printf(" %*lld", (int)strlen(place_alb_names[f]),
-			       d.alb[f]);
+		for (f = 0; f < PARSE_LB_FIELDS; f++)
+			printf(" %*lld", (int)strlen(parse_lb_names[f]),
+			       r.d.lb[f]);
+		for (f = 0; f < PARSE_ALB_FIELDS; f++)
+			printf(" %*lld", (int)strlen(parse_alb_names[f]),
+			       r.d.alb[f]);
 		printf("\n");
 	}
+}
+
+/* A comma-separated CPU list of @set[0..@n), "-" when empty. */
+static char *cpu_list(const int *set, int n, char *buf, size_t len)
+{
+	size_t used = 0;
+	int i;
+
+	snprintf(buf, len, "-");
+	for (i = 0; i < n && used + 1 < len; i++) {
+		snprintf(buf + used, len - used, "%s%d", i ? "," : "", set[i]);
+		used = strlen(buf);
+	}
+	return buf;
+}
+
+/* The one line scripts read: see usage(). */
+static void print_verdict(const struct options *o,
+			  const struct measure_live *lv,
+			  const struct place_ideal *ideal,
+			  const struct measure *m, bool pass)
+{
+	int last[PLACE_MAX_CPUS], top[PLACE_MAX_CPUS], nlast, ntop = 0, i;
+	char a[1024], b[1024];
+
+	nlast = place_busy_set(&m->samples[(o->m.nsamples - 1) * o->m.n],
+			       o->m.n, last);
+	for (i = 0; i < lv->ncpus; i++)
+		if (m->residency[i] >= 0.5)
+			top[ntop++] = lv->cpu[i].cpu;
+	printf("verdict n=%d policy=%s via=%s judged=%s sound=%d ideal=%.2f pass=%d final=%s top=%s siblings_last=%d overflow=%d\n",
+	       o->m.n, policies[lv->policy].name, policy_via_name(lv->via),
+	       ideal->by_core ? "core" : "thread", m->sound, m->ideal_frac,
+	       pass, cpu_list(last, nlast, a, sizeof(a)),
+	       cpu_list(top, ntop, b, sizeof(b)), m->siblings_last,
+	       m->overflows);
 }
 
 static void print_human(const struct options *o,
@@ -264,33 +268,38 @@ static void print_human(const struct options *o,
 	char buf[2048];
 
 	printf("asym-place: N=%d, settle %g s, interval %d ms, duration %g s (%d samples)\n",
-	       o->n, o->settle, o->interval_ms, o->duration, o->nsamples);
-	printf("kernel: %s, policy %s\n", lv->release, lv->policy);
-	printf("knobs: sched_asym_smt=%s prio_formula=%s smt_pull_check=%s\n",
-	       lv->knob_sysctl, lv->knob_formula, lv->knob_pull);
-	printf("priorities: %s\n", lv->prio_note);
+	       o->m.n, o->m.settle, o->m.interval_ms, o->m.duration,
+	       o->m.nsamples);
+	printf("kernel: %s, policy %s (%s, selected by %s)\n", lv->release,
+	       policies[lv->policy].name, policies[lv->policy].text,
+	       policy_via_name(lv->via));
+	printf("knobs:");
+	for (i = 0; i < NR_SETTING_KEYS; i++)
+		printf(" %s=%s", knobs[i].name, lv->knob[i]);
+	printf("\npriorities: %s%s\n", lv->prio_note,
+	       ideal->by_core ? "; second threads unordered" : "");
 	print_tiers(ideal);
-	printf("ideal for N=%d: %s%s\n", o->n,
+	printf("ideal for N=%d: %s%s\n", o->m.n,
 	       place_format_ideal(ideal, buf, sizeof(buf)),
-	       lv->by_core ? " (by core: any threads of a core, siblings share a priority)" : "");
+	       ideal->by_core ? " (by core: any threads of a core, siblings share a priority)" : "");
 
 	printf("samples (busy set of the workers):\n");
-	for (s = 0; s < o->nsamples; s++) {
+	for (s = 0; s < o->m.nsamples; s++) {
 		int set[PLACE_MAX_CPUS];
-		int n = place_busy_set(&m->samples[s * o->n], o->n, set);
+		int n = place_busy_set(&m->samples[s * o->m.n], o->m.n, set);
 
-		printf("  t=%.*f %s%s\n", dec, sample_t(o, s),
+		printf("  t=%.*f %s%s\n", dec, measure_sample_t(&o->m, s),
 		       place_format_set(set, n, buf, sizeof(buf)),
 		       m->ideal[s] ? "  ideal" : "");
 	}
-	printf("ideal samples: %d/%d (%.2f)\n", m->nideal, o->nsamples,
+	printf("ideal samples: %d/%d (%.2f)\n", m->nideal, o->m.nsamples,
 	       m->ideal_frac);
 	if (m->held_from < 0)
 		printf("time to ideal: never (not ideal at the last sample)\n");
 	else
 		printf("time to ideal: t=%.*f s into the window (%.*f s %s), held to the end\n",
-		       dec, sample_t(o, m->held_from), dec,
-		       sample_t(o, m->held_from) + measure_settled_s(m),
+		       dec, measure_sample_t(&o->m, m->held_from), dec,
+		       measure_sample_t(&o->m, m->held_from) + measure_settled_s(m),
 		       "after the workers started");
 
 	printf("migrations over the window:\n");
@@ -327,11 +336,12 @@ static void print_human(const struct options *o,
 	       m->cost_pct, m->cost_ms, m->window_s);
 	printf("  of which sampling %.1f ms, snapshots at window start %.1f ms, at end %.1f ms\n",
 	       m->sampling_ms, m->start_ms, m->end_ms);
-	if (o->explain)
+	if (o->m.explain)
 		print_explain_human(m);
 	printf("result: %s (ideal fraction %.2f %s %.2f)\n",
 	       pass ? "PASS" : "FAIL", m->ideal_frac,
 	       pass ? ">=" : "<", o->min_ideal);
+	print_verdict(o, lv, ideal, m, pass);
 }
 
 /* --- JSON output --- */
@@ -364,15 +374,6 @@ static void json_range(const struct place_ideal *ideal, int from, int to)
 	json_int_array(set, place_busy_set(cpus, to - from, set));
 }
 
-/* A knob's value, null when absent. */
-static void json_knob(const char *val)
-{
-	if (strcmp(val, "-"))
-		json_str(val);
-	else
-		printf("null");
-}
-
 static void json_knobs(const struct measure_live *lv)
 {
 	int i;
@@ -380,14 +381,18 @@ static void json_knobs(const struct measure_live *lv)
 	printf("\"kernel\":");
 	json_str(lv->release);
 	printf(",\"policy\":");
-	json_str(lv->policy);
-	printf(",\"by_core\":%s", lv->by_core ? "true" : "false");
-	printf(",\"knobs\":{\"sched_asym_smt\":");
-	json_knob(lv->knob_sysctl);
-	printf(",\"prio_formula\":");
-	json_knob(lv->knob_formula);
-	printf(",\"smt_pull_check\":");
-	json_knob(lv->knob_pull);
+	json_str(policies[lv->policy].name);
+	printf(",\"policy_text\":");
+	json_str(policies[lv->policy].text);
+	printf(",\"via\":");
+	json_str(policy_via_name(lv->via));
+	printf(",\"by_core\":%s", policies[lv->policy].by_core ?
+	       "true" : "false");
+	printf(",\"knobs\":{");
+	for (i = 0; i < NR_SETTING_KEYS; i++) {
+		printf("%s\"%s\":", i ? "," : "", knobs[i].name);
+		json_str_or_null(lv->knob[i]);
+	}
 	printf("},\"priorities\":{\"equal\":%s,\"note\":",
 	       lv->prio_equal ? "true" : "false");
 	json_str(lv->prio_note);
@@ -427,7 +432,8 @@ static void json_ideal(const struct place_ideal *ideal)
 
 static void json_explain(const struct measure *m)
 {
-	int i, f, first = 1;
+	struct explain_row r;
+	int i, f;
 
 	printf(",\"schedstats\":");
 	json_str(m->schedstats_note);
@@ -438,27 +444,20 @@ static void json_explain(const struct measure *m)
 	}
 	printf("[");
 	for (i = 0; i < m->nsd1; i++) {
-		const struct place_sd_stat *b = &m->sd1[i];
-		const struct place_sd_stat *a = find_sd(m->sd0, m->nsd0, b);
-		struct place_sd_delta d;
-		char name[32];
-
-		sd_name(b->cpu, b->domain, name, sizeof(name));
-		printf("%s{\"cpu\":%d,\"domain\":%d,\"name\":", first ? "" : ",",
-		       b->cpu, b->domain);
-		json_str(name);
+		explain_row(m, i, &r);
+		printf("%s{\"cpu\":%d,\"domain\":%d,\"name\":", i ? "," : "",
+		       r.sd->cpu, r.sd->domain);
+		json_str(r.name);
 		printf(",\"span\":");
-		json_str(b->mask);
-		first = 0;
-		if (!a) {
+		json_str(r.sd->mask);
+		if (r.rebuilt) {
 			printf(",\"rebuilt\":true}");
 			continue;
 		}
-		place_sd_delta(a, b, &d);
-		for (f = 0; f < PLACE_LB_FIELDS; f++)
-			printf(",\"%s\":%lld", place_lb_names[f], d.lb[f]);
-		for (f = 0; f < PLACE_ALB_FIELDS; f++)
-			printf(",\"%s\":%lld", place_alb_names[f], d.alb[f]);
+		for (f = 0; f < PARSE_LB_FIELDS; f++)
+			printf(",\"%s\":%lld", parse_lb_names[f], r.d.lb[f]);
+		for (f = 0; f < PARSE_ALB_FIELDS; f++)
+			printf(",\"%s\":%lld", parse_alb_names[f], r.d.alb[f]);
 		printf("}");
 	}
 	printf("]");
@@ -469,15 +468,15 @@ static void json_samples(const struct options *o, const struct measure *m)
 	int dec = t_decimals(o), s;
 
 	printf(",\"samples\":[");
-	for (s = 0; s < o->nsamples; s++) {
-		const int *row = &m->samples[s * o->n];
+	for (s = 0; s < o->m.nsamples; s++) {
+		const int *row = &m->samples[s * o->m.n];
 		int set[PLACE_MAX_CPUS];
 
 		printf("%s{\"t\":%.*f,\"workers\":", s ? "," : "", dec,
-		       sample_t(o, s));
-		json_int_array(row, o->n);
+		       measure_sample_t(&o->m, s));
+		json_int_array(row, o->m.n);
 		printf(",\"busy\":");
-		json_int_array(set, place_busy_set(row, o->n, set));
+		json_int_array(set, place_busy_set(row, o->m.n, set));
 		printf(",\"ideal\":%s}", m->ideal[s] ? "true" : "false");
 	}
 	printf("]");
@@ -489,10 +488,10 @@ static void print_json(const struct options *o, const struct measure_live *lv,
 {
 	int i;
 
-	printf("{\"n\":%d,\"settle_s\":%g,\"interval_ms\":%d,", o->n,
-	       o->settle, o->interval_ms);
+	printf("{\"n\":%d,\"settle_s\":%g,\"interval_ms\":%d,", o->m.n,
+	       o->m.settle, o->m.interval_ms);
 	printf("\"duration_s\":%g,\"nsamples\":%d,\"min_ideal\":%g,",
-	       o->duration, o->nsamples, o->min_ideal);
+	       o->m.duration, o->m.nsamples, o->min_ideal);
 	json_knobs(lv);
 	json_ideal(ideal);
 	json_samples(o, m);
@@ -502,8 +501,8 @@ static void print_json(const struct options *o, const struct measure_live *lv,
 		printf("null,\"time_to_ideal_since_start_s\":null");
 	else
 		printf("%.3f,\"time_to_ideal_since_start_s\":%.3f",
-		       sample_t(o, m->held_from),
-		       sample_t(o, m->held_from) + measure_settled_s(m));
+		       measure_sample_t(&o->m, m->held_from),
+		       measure_sample_t(&o->m, m->held_from) + measure_settled_s(m));
 	printf(",\"workers\":[");
 	for (i = 0; i < m->nworkers; i++) {
 		printf("%s{\"pid\":%d,\"migrations\":", i ? "," : "",
@@ -524,13 +523,16 @@ static void print_json(const struct options *o, const struct measure_live *lv,
 	printf("],\"max_abs_diff\":");
 	json_frac(m->max_diff);
 	printf(",\"measurement_sound\":%s", m->sound ? "true" : "false");
+	printf(",\"siblings_last\":%s,\"overflow\":%s",
+	       m->siblings_last ? "true" : "false",
+	       m->overflows ? "true" : "false");
 	printf(",\"sampler\":{\"cpu_ms\":%.3f,\"sampling_ms\":%.3f,",
 	       m->cost_ms, m->sampling_ms);
 	printf("\"snapshot_start_ms\":%.3f,\"snapshot_end_ms\":%.3f,",
 	       m->start_ms, m->end_ms);
 	printf("\"window_s\":%.3f,\"cpu_pct\":%.3f}", m->window_s,
 	       m->cost_pct);
-	if (o->explain)
+	if (o->m.explain)
 		json_explain(m);
 	printf(",\"pass\":%s}\n", pass ? "true" : "false");
 }
@@ -542,7 +544,6 @@ int main(int argc, char **argv)
 	static struct place_ideal ideal;
 	static struct measure_live lv;
 	static struct measure m;
-	struct measure_opts mo;
 	struct options o;
 	bool pass;
 	int ret;
@@ -555,25 +556,15 @@ int main(int argc, char **argv)
 	}
 	if (measure_read_live(&lv))
 		return 1;
-	if (o.n > lv.ncpus) {
-		warnx_("-n %d: more than the %d online CPUs", o.n, lv.ncpus);
+	if (o.m.n > lv.ncpus) {
+		warnx_("-n %d: more than the %d online CPUs", o.m.n, lv.ncpus);
 		return 2;
 	}
-	if (place_ideal_compute(lv.cpu, lv.ncpus, o.n, &ideal)) {
-		warnx_("cannot compute the ideal set of %d on %d CPUs", o.n,
-		       lv.ncpus);
-		return 1;
-	}
-	mo = (struct measure_opts){ .n = o.n, .settle = o.settle,
-				    .interval_ms = o.interval_ms,
-				    .duration = o.duration,
-				    .nsamples = o.nsamples,
-				    .explain = o.explain };
-	if (measure_alloc(&mo, &m))
+	if (measure_ideal(&lv, o.m.n, &ideal) || measure_alloc(&o.m, &m))
 		return 1;
 
 	measure_setup();
-	ret = measure_run(&mo, &lv, &ideal, &m);
+	ret = measure_run(&o.m, &lv, &ideal, &m);
 	if (measure_stop_sig) {
 		warnx_("%s: workers killed", strsignal(measure_stop_sig));
 		measure_reraise();

@@ -2,17 +2,18 @@
 /*
  * asym-torture - flip every asym-smt knob while CPUs go on and off line,
  * readers walk the sched domain files and load runs, on a seeded random
- * schedule. Then check that every load process survived and every knob
- * reads back its last accepted write, and put the knobs back to their
- * defaults. The host scans the console for splats (lockdep, KASAN, RCU
- * stalls...).
+ * schedule. Then check that every load process survived, every hotplug
+ * operation succeeded and every knob reads back its last accepted write
+ * (the oracle of oracle.c says which writes are accepted and what they
+ * set), and put the knobs back to their defaults. The knobs are those of
+ * the model in knobs.c. The host scans the console for splats (lockdep,
+ * KASAN, RCU stalls...).
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kernel.h"
 #include "lib.h"
 
 const char *prog = "asym-torture";
@@ -32,8 +34,8 @@ const char *prog = "asym-torture";
 /* Shared by all processes; each field has a single writer. */
 struct shared {
 	volatile int stop;
-	long writes_ok[5], writes_refused[5];
-	char last[5][32];		/* last accepted value per knob */
+	long writes_ok[NR_KNOBS], writes_refused[NR_KNOBS];
+	int last[NR_KNOBS];		/* word of the last accepted write */
 	int last_prio[NR_PRIO_CORES];	/* per core first CPU, -1: none */
 	long hotplug_cycles, hotplug_errors;
 	long reads[2], races[2], read_errors[2], write_backs[2];
@@ -41,14 +43,13 @@ struct shared {
 };
 
 static struct shared *sh;
-static uint64_t rng_state;
+static struct rng rng;
+static struct knob_env env;
+static unsigned char online[MAX_PROCS * 16];
 
-static uint64_t rnd(void)
+static unsigned long long rnd(void)
 {
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dULL;
+	return rng_next(&rng);
 }
 
 static void nap(void)
@@ -68,45 +69,33 @@ static int try_write(const char *path, const char *val)
 	return ok;
 }
 
-struct knob {
-	const char *path;
-	const char *const *values;	/* valid and invalid mixed */
-	int nvalues;
-	int selector;		/* reads "a [b] c", b selected */
-	const char *dflt;	/* restored at the end */
+/* Values no knob takes, or takes only in part, besides its words. */
+static const char *const bad_values[] = {
+	"", "x", "-1", " 1", "3", "01", "LEGACY", "Equal", "busy",
+	"IDLE_CORE", "none busy_siblings", "squared legacy",
 };
 
-static const char *const sysctl_values[] = {
-	"0", "1", "1", "2", "2", "3", "-1", " 1", "", "x",
-};
-static const char *const bool_values[] = { "0", "1", "1", "2", " 1", "", "x" };
-static const char *const formula_values[] = {
-	"squared", "legacy", "equal", "equal", "LEGACY", "Equal",
-	"squared legacy", "",
-};
-static const char *const pull_values[] = {
-	"none", "busy_siblings", "idle_core", "idle_core", "0", "1",
-	"IDLE_CORE", "busy", "none busy_siblings", "",
-};
-
-static const struct knob knobs[] = {
-	{ ASYM_SYSCTL, sysctl_values, ARRAY_SIZE(sysctl_values), 0, "1" },
-	{ ASYM_SMT_PULL_CHECK, pull_values, ARRAY_SIZE(pull_values), 1,
-	  "busy_siblings" },
-	{ ASYM_PRIO_FORMULA, formula_values, ARRAY_SIZE(formula_values), 1,
-	  "squared" },
-	{ ASYM_ITMT_SUPPORT, bool_values, ARRAY_SIZE(bool_values), 0, "1" },
-};
+/* The knobs a writer flips: the series' own that take words. */
+static int flipped(int k)
+{
+	return knobs[k].ours && knob_nwords(&knobs[k]);
+}
 
 static void knob_writer(int k)
 {
-	while (!sh->stop) {
-		const char *v = knobs[k].values[rnd() % knobs[k].nvalues];
+	const struct knob *kn = &knobs[k];
 
-		if (try_write(knobs[k].path, v)) {
-			/* The sysctl takes an empty write as a no-op. */
-			if (*v)
-				snprintf(sh->last[k], sizeof(sh->last[k]), "%s", v);
+	while (!sh->stop) {
+		const char *v = rnd() % 4 ?
+				kn->words[rnd() % knob_nwords(kn)] :
+				bad_values[rnd() % ARRAY_SIZE(bad_values)];
+		struct knob_value val;
+
+		if (try_write(kn->path, v)) {
+			/* What it set, as the oracle reads the write. */
+			if (!knob_expect(kn, v, strlen(v), &env, &val) &&
+			    !val.unchanged)
+				sh->last[k] = (int)val.val;
 			sh->writes_ok[k]++;
 		} else {
 			sh->writes_refused[k]++;
@@ -120,6 +109,8 @@ static int firsts[NR_PRIO_CORES], nfirsts;
 
 static void priority_writer(void)
 {
+	const char *path = knobs[KNOB_CPU_PRIORITY].path;
+
 	while (!sh->stop) {
 		int i = rnd() % (nfirsts + 1), prio = rnd() % 300;
 		char buf[64];
@@ -130,12 +121,12 @@ static void priority_writer(void)
 			snprintf(buf, sizeof(buf), "%d -%d", firsts[i], prio + 1);
 		else
 			snprintf(buf, sizeof(buf), "%d %d", firsts[i], prio);
-		if (try_write(ASYM_CPU_PRIORITY, buf)) {
+		if (try_write(path, buf)) {
 			if (i < nfirsts)
 				sh->last_prio[i] = prio;
-			sh->writes_ok[4]++;
+			sh->writes_ok[KNOB_CPU_PRIORITY]++;
 		} else {
-			sh->writes_refused[4]++;
+			sh->writes_refused[KNOB_CPU_PRIORITY]++;
 		}
 		nap();
 	}
@@ -175,7 +166,7 @@ static int expected_error(const char *path, int err)
 {
 	return err == ENODEV || err == EIO ||
 	       ((err == EINVAL || err == ENOENT) &&
-		!strcmp(path, ITMT_ENABLED_SYSCTL));
+		!strcmp(path, knobs[KNOB_ITMT_ENABLED].path));
 }
 
 /* Count a lost race with a rebuild, or report an unexpected error. */
@@ -261,19 +252,15 @@ static void domain_file(int r, const char *path)
 
 static void reader(int r)
 {
-	static const char *const knob_files[] = {
-		ASYM_SYSCTL, ASYM_SMT_PULL_CHECK, ASYM_PRIO_FORMULA,
-		ASYM_CPU_PRIORITY, ASYM_ITMT_SUPPORT, ITMT_ENABLED_SYSCTL,
-	};
-	const char *top = "/sys/kernel/debug/sched/domains";
+	const char *top = SCHED_DEBUGFS_DOMAINS;
 
 	while (!sh->stop) {
 		struct dirent *c, *d, *f;
 		DIR *cpus = opendir(top);
 		int i;
 
-		for (i = 0; i < ARRAY_SIZE(knob_files); i++)
-			read_file(r, knob_files[i], NULL, 0);
+		for (i = 0; i < NR_KNOBS; i++)
+			read_file(r, knobs[i].path, NULL, 0);
 		while (cpus && (c = readdir(cpus))) {
 			char cpu[512], dom[768], path[1024];
 			DIR *doms, *files;
@@ -355,7 +342,8 @@ static pid_t pids[MAX_PROCS];
 static const char *roles[MAX_PROCS];
 static int nprocs, load_first;
 
-static void start(const char *role, uint64_t seed, void (*fn)(int), int arg)
+static void start(const char *role, unsigned long long seed,
+		  void (*fn)(int), int arg)
 {
 	pid_t pid = fork();
 
@@ -364,7 +352,7 @@ static void start(const char *role, uint64_t seed, void (*fn)(int), int arg)
 		exit(1);
 	}
 	if (!pid) {
-		rng_state = seed * 0x9e3779b97f4a7c15ULL + nprocs + 1;
+		rng_seed(&rng, seed, nprocs);
 		fn(arg);
 		_exit(0);
 	}
@@ -380,23 +368,29 @@ static void run_spinner(int s) { spinner(s); }
 static void run_forker(int a) { (void)a; forker(); }
 static void run_ping_pong(int a) { (void)a; ping_pong(); }
 
-/* First CPUs of cores (for priorities) and hotpluggable CPUs. */
+/*
+ * First CPUs of cores (for priorities), hotpluggable CPUs, and what the
+ * oracle needs to know of the CPUs.
+ */
 static int find_cpus(void)
 {
 	int cpu, n = possible_cpus();
 
+	if (n < 0 || n > ARRAY_SIZE(online))
+		return -1;
+	env = (struct knob_env){ n, online, 1 };
 	for (cpu = 0; cpu < n; cpu++) {
-		char path[128], buf[256];
-		unsigned char mask[MAX_PROCS * 16];
+		int core, thread, nthreads;
+		char path[128];
 
-		if (cpu_online(cpu) != 1)
+		online[cpu] = cpu_online(cpu) == 1;
+		if (!online[cpu])
 			continue;
-		snprintf(path, sizeof(path),
-			 SYSFS_CPU "/cpu%d/topology/thread_siblings_list", cpu);
-		if (read_text(path, buf, sizeof(buf), 0) < 0 ||
-		    parse_cpulist(buf, mask, n))
+		if (cpu_siblings(cpu, &core, &thread, &nthreads, 0))
 			return -1;
-		if (atoi(buf) == cpu && nfirsts < NR_PRIO_CORES)
+		if (nthreads > env.nr_siblings)
+			env.nr_siblings = nthreads;
+		if (!thread && nfirsts < NR_PRIO_CORES)
 			firsts[nfirsts++] = cpu;
 		snprintf(path, sizeof(path), SYSFS_CPU "/cpu%d/online", cpu);
 		/* never the boot CPU, which keeps one CPU online */
@@ -406,57 +400,86 @@ static int find_cpus(void)
 	return nfirsts && nhotplug ? 0 : -1;
 }
 
+/* The raw priority of CPU @cpu now, -1 if unknown. */
 static int raw_prio_of(int cpu)
 {
-	char buf[8192], *line, *save;
-	int c, core, idx, raw;
+	static struct prio_row rows[PARSE_MAX_CPUS];
+	const struct prio_row *r;
+	int n = read_cpu_priority(rows, PARSE_MAX_CPUS, 0);
 
-	if (read_text(ASYM_CPU_PRIORITY, buf, sizeof(buf), 0) < 0)
-		return -1;
-	for (line = strtok_r(buf, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save))
-		if (sscanf(line, "%d %d %d %d", &c, &core, &idx, &raw) == 4 && c == cpu)
-			return raw;
-	return -1;
+	r = n < 0 ? NULL : prio_row_of(rows, n, cpu);
+	return r ? r->raw : -1;
+}
+
+/* What the torture starts from: every flipped knob's word, priorities. */
+struct initial {
+	int word[NR_KNOBS];
+	int prio[NR_PRIO_CORES];
+};
+
+static int read_initial(struct initial *in)
+{
+	char buf[64];
+	int k, i;
+
+	for (k = 0; k < NR_KNOBS; k++) {
+		sh->last[k] = -1;
+		if (!flipped(k))
+			continue;
+		if (knob_read(k, buf, sizeof(buf), 0) < 0)
+			return -1;
+		in->word[k] = knob_word(&knobs[k], buf);
+		if (in->word[k] < 0) {
+			warnx_("%s: reads '%s', not one of its words",
+			       knobs[k].path, buf);
+			return -1;
+		}
+	}
+	for (i = 0; i < nfirsts; i++) {
+		in->prio[i] = raw_prio_of(firsts[i]);
+		sh->last_prio[i] = -1;
+	}
+	return 0;
 }
 
 /* Every knob reads back its last accepted write; returns mismatches. */
-static int check_knobs(const char *initial[4], const int *initial_prio)
+static int check_knobs(const struct initial *in)
 {
-	char buf[8192], want[64];
+	char buf[64];
 	int k, i, bad = 0;
 
-	for (k = 0; k < 4; k++) {
-		const char *v = sh->last[k][0] ? sh->last[k] : initial[k];
+	for (k = 0; k < NR_KNOBS; k++) {
+		const char *want;
 
-		if (read_text(knobs[k].path, buf, sizeof(buf), 0) < 0)
+		if (!flipped(k))
+			continue;
+		want = knobs[k].words[sh->last[k] >= 0 ? sh->last[k] :
+				      in->word[k]];
+		if (knob_read(k, buf, sizeof(buf), 0) < 0)
 			return bad + 1;
-		if (knobs[k].selector)
-			snprintf(want, sizeof(want), "[%s]", v);
-		else
-			snprintf(want, sizeof(want), "%s", v);
-		if (knobs[k].selector ? !strstr(buf, want) :
-		    atoi(buf) != atoi(want)) {
+		if (strcmp(buf, want)) {
 			printf("# %s reads '%s', last accepted '%s'\n",
-			       knobs[k].path, buf, v);
+			       knobs[k].path, buf, want);
 			bad++;
 		}
 	}
 	for (i = 0; i < nfirsts; i++) {
-		int want_prio = sh->last_prio[i] >= 0 ? sh->last_prio[i] :
-				initial_prio[i];
+		int want = sh->last_prio[i] >= 0 ? sh->last_prio[i] :
+			   in->prio[i];
 		int raw = raw_prio_of(firsts[i]);
 
-		if (raw != want_prio) {
+		if (raw != want) {
 			printf("# cpu%d raw priority %d, last accepted %d\n",
-			       firsts[i], raw, want_prio);
+			       firsts[i], raw, want);
 			bad++;
 		}
 	}
 	return bad;
 }
 
-int main(int argc, char **argv)
+/* The options; 0, 1 for --help, -1 on a usage error. */
+static int parse_options(int argc, char **argv, long *duration,
+			 unsigned long long *seed, int *json)
 {
 	static const struct option opts[] = {
 		{ "duration", required_argument, NULL, 'd' },
@@ -465,32 +488,27 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
-	unsigned long long seed = time(NULL);
-	const char *initial[4];
-	static char initial_buf[4][64];
-	int initial_prio[NR_PRIO_CORES];
-	int c, i, json = 0, dead = 0, bad;
-	long duration = 60, ok = 0, refused = 0;
 	char *end;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "d:s:jh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			duration = strtol(optarg, &end, 10);
-			if (*end || duration < 1) {
+			*duration = strtol(optarg, &end, 10);
+			if (*end || *duration < 1) {
 				warnx_("--duration: '%s' is not a positive number of seconds", optarg);
-				return 2;
+				return -1;
 			}
 			break;
 		case 's':
-			seed = strtoull(optarg, &end, 10);
+			*seed = strtoull(optarg, &end, 10);
 			if (*end || !*optarg) {
 				warnx_("--seed: '%s' is not a number", optarg);
-				return 2;
+				return -1;
 			}
 			break;
 		case 'j':
-			json = 1;
+			*json = 1;
 			break;
 		case 'h':
 			printf("usage: %s [--duration SEC] [--seed N] [--json]\n"
@@ -499,18 +517,89 @@ int main(int argc, char **argv)
 			       "the writable ones back with the value read) and\n"
 			       "load runs, for SEC seconds (default 60) on a schedule seeded\n"
 			       "with N (printed; default: the time). Then check that the load\n"
-			       "survived and every knob reads back its last accepted write,\n"
-			       "and put the knobs back to their defaults.\n",
+			       "survived, every hotplug operation succeeded and every knob\n"
+			       "reads back its last accepted write, and put the knobs back to\n"
+			       "their defaults. Exit status 1 if any check failed.\n",
 			       prog);
-			return 0;
+			return 1;
 		default:
-			return 2;
+			return -1;
 		}
 	}
 	if (optind != argc) {
 		warnx_("unexpected argument '%s' (see --help)", argv[optind]);
-		return 2;
+		return -1;
 	}
+	return 0;
+}
+
+/* Start every process: knob writers, hotplug, readers, then the load. */
+static void start_all(unsigned long long seed)
+{
+	int k;
+
+	for (k = 0; k < NR_KNOBS; k++)
+		if (flipped(k))
+			start("knob-writer", seed, run_knob_writer, k);
+	start("priority-writer", seed, run_priority_writer, 0);
+	start("hotplug", seed, run_hotplugger, 0);
+	start("reader", seed, run_reader, 0);
+	start("reader", seed, run_reader, 1);
+	load_first = nprocs;
+	start("spinner", seed, run_spinner, 0);
+	start("spinner", seed, run_spinner, 1);
+	start("forker", seed, run_forker, 0);
+	start("ping-pong", seed, run_ping_pong, 0);
+}
+
+static void report(int json, unsigned long long seed, long duration,
+		   int dead, int bad)
+{
+	long ok = 0, refused = 0, reads, races, errors, write_backs;
+	int k;
+
+	for (k = 0; k < NR_KNOBS; k++) {
+		ok += sh->writes_ok[k];
+		refused += sh->writes_refused[k];
+	}
+	reads = sh->reads[0] + sh->reads[1];
+	races = sh->races[0] + sh->races[1];
+	errors = sh->read_errors[0] + sh->read_errors[1];
+	write_backs = sh->write_backs[0] + sh->write_backs[1];
+	if (json) {
+		printf("{\"seed\":%llu,\"duration\":%ld,\"knob_writes_accepted\":%ld,"
+		       "\"knob_writes_refused\":%ld,\"hotplug_cycles\":%ld,"
+		       "\"hotplug_errors\":%ld,\"file_reads\":%ld,\"file_races\":%ld,"
+		       "\"read_errors\":%ld,"
+		       "\"domain_write_backs\":%ld,\"forks\":%ld,\"pings\":%ld,\"dead_load\":%d,\"knob_mismatches\":%d}\n",
+		       seed, duration, ok, refused, sh->hotplug_cycles,
+		       sh->hotplug_errors, reads, races, errors, write_backs,
+		       sh->forks, sh->pings, dead, bad);
+		return;
+	}
+	printf("seed               %llu\n", seed);
+	printf("knob writes        %ld accepted, %ld refused\n", ok, refused);
+	printf("hotplug cycles     %ld (%ld failed)\n", sh->hotplug_cycles,
+	       sh->hotplug_errors);
+	printf("file reads         %ld (%ld lost a race with a rebuild, "
+	       "%ld unexpected errors)\n", reads, races, errors);
+	printf("domain write-backs %ld\n", write_backs);
+	printf("tasks forked       %ld\n", sh->forks);
+	printf("pipe round trips   %ld\n", sh->pings);
+	printf("load alive         %s\n", dead ? "NO" : "yes");
+	printf("knobs read back    %s\n", bad ? "MISMATCH" : "ok");
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long long seed = time(NULL);
+	static struct initial initial;
+	int i, ret, json = 0, dead = 0, bad;
+	long duration = 60;
+
+	ret = parse_options(argc, argv, &duration, &seed, &json);
+	if (ret)
+		return ret > 0 ? 0 : 2;
 	if (find_cpus()) {
 		warnx_("no hotpluggable CPUs or no cores found");
 		return 1;
@@ -521,24 +610,8 @@ int main(int argc, char **argv)
 		warnx_("mmap: %s", strerror(errno));
 		return 1;
 	}
-	for (i = 0; i < 4; i++) {
-		if (read_text(knobs[i].path, initial_buf[i], sizeof(initial_buf[i]), 0) < 0)
-			return 1;
-		if (knobs[i].selector) {	/* "x [y] z" */
-			char *b = strchr(initial_buf[i], '[');
-			char *e = b ? strchr(b, ']') : NULL;
-
-			if (!e)
-				return 1;
-			*e = '\0';
-			memmove(initial_buf[i], b + 1, strlen(b + 1) + 1);
-		}
-		initial[i] = initial_buf[i];
-	}
-	for (i = 0; i < nfirsts; i++) {
-		initial_prio[i] = raw_prio_of(firsts[i]);
-		sh->last_prio[i] = -1;
-	}
+	if (read_initial(&initial))
+		return 1;
 
 	printf("# asym-torture: seed %llu, %ld s, %d cores, hotplug cpus:",
 	       seed, duration, nfirsts);
@@ -546,18 +619,7 @@ int main(int argc, char **argv)
 		printf(" %d", hotplug_cpus[i]);
 	printf("\n");
 	fflush(stdout);
-
-	for (i = 0; i < 4; i++)
-		start("knob-writer", seed, run_knob_writer, i);
-	start("priority-writer", seed, run_priority_writer, 0);
-	start("hotplug", seed, run_hotplugger, 0);
-	start("reader", seed, run_reader, 0);
-	start("reader", seed, run_reader, 1);
-	load_first = nprocs;
-	start("spinner", seed, run_spinner, 0);
-	start("spinner", seed, run_spinner, 1);
-	start("forker", seed, run_forker, 0);
-	start("ping-pong", seed, run_ping_pong, 0);
+	start_all(seed);
 
 	for (i = 0; i < duration; i++) {
 		sleep(1);
@@ -582,42 +644,11 @@ int main(int argc, char **argv)
 	/* All CPUs back online before the knobs are read. */
 	for (i = 0; i < nhotplug; i++)
 		set_online(hotplug_cpus[i], 1);
-	bad = check_knobs(initial, initial_prio);
+	bad = check_knobs(&initial);
 	/* Back to the defaults; raw priorities are left as written last. */
-	for (i = 0; i < 4; i++)
-		write_text(knobs[i].path, knobs[i].dflt);
-
-	for (i = 0; i < 5; i++) {
-		ok += sh->writes_ok[i];
-		refused += sh->writes_refused[i];
-	}
-	if (json) {
-		printf("{\"seed\":%llu,\"duration\":%ld,\"knob_writes_accepted\":%ld,"
-		       "\"knob_writes_refused\":%ld,\"hotplug_cycles\":%ld,"
-		       "\"hotplug_errors\":%ld,\"file_reads\":%ld,\"file_races\":%ld,"
-		       "\"read_errors\":%ld,"
-		       "\"domain_write_backs\":%ld,\"forks\":%ld,\"pings\":%ld,\"dead_load\":%d,\"knob_mismatches\":%d}\n",
-		       seed, duration, ok, refused, sh->hotplug_cycles,
-		       sh->hotplug_errors, sh->reads[0] + sh->reads[1],
-		       sh->races[0] + sh->races[1],
-		       sh->read_errors[0] + sh->read_errors[1],
-		       sh->write_backs[0] + sh->write_backs[1], sh->forks,
-		       sh->pings, dead, bad);
-	} else {
-		printf("seed               %llu\n", seed);
-		printf("knob writes        %ld accepted, %ld refused\n", ok, refused);
-		printf("hotplug cycles     %ld (%ld failed)\n", sh->hotplug_cycles,
-		       sh->hotplug_errors);
-		printf("file reads         %ld (%ld lost a race with a rebuild, "
-		       "%ld unexpected errors)\n",
-		       sh->reads[0] + sh->reads[1], sh->races[0] + sh->races[1],
-		       sh->read_errors[0] + sh->read_errors[1]);
-		printf("domain write-backs %ld\n",
-		       sh->write_backs[0] + sh->write_backs[1]);
-		printf("tasks forked       %ld\n", sh->forks);
-		printf("pipe round trips   %ld\n", sh->pings);
-		printf("load alive         %s\n", dead ? "NO" : "yes");
-		printf("knobs read back    %s\n", bad ? "MISMATCH" : "ok");
-	}
-	return dead || bad || sh->read_errors[0] || sh->read_errors[1] ? 1 : 0;
+	if (knobs_restore_defaults())
+		bad++;
+	report(json, seed, duration, dead, bad);
+	return dead || bad || sh->hotplug_errors || sh->read_errors[0] ||
+	       sh->read_errors[1] ? 1 : 0;
 }

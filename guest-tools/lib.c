@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Helpers shared by the asym-smt guest tools. */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,6 +240,36 @@ int opt_int(const char *opt, const char *arg, int min, int max, int *val)
 	return 0;
 }
 
+int opt_parse(int argc, char **argv, const char *shortopts,
+	      const struct option *opts,
+	      int (*take)(int c, const char *name, const char *arg, void *ctx),
+	      void *ctx, bool *json)
+{
+	int c, idx, ret = 0;
+
+	for (idx = -1; (c = getopt_long(argc, argv, shortopts, opts,
+					&idx)) != -1; idx = -1) {
+		if (c == 'h')
+			return 1;
+		if (c == 'j' && json) {
+			*json = true;
+		} else if (c == '?' || c == ':') {
+			warnx_("see --help");
+			return -1;
+		} else {
+			ret |= take(c, idx >= 0 ? opts[idx].name : NULL,
+				    optarg, ctx);
+		}
+	}
+	if (ret)
+		return -1;
+	if (optind < argc) {
+		warnx_("unexpected argument '%s' (see --help)", argv[optind]);
+		return -1;
+	}
+	return 0;
+}
+
 void json_str(const char *s)
 {
 	putchar('"');
@@ -250,4 +282,110 @@ void json_str(const char *s)
 			putchar(*s);
 	}
 	putchar('"');
+}
+
+void json_str_or_null(const char *s)
+{
+	if (strcmp(s, "-"))
+		json_str(s);
+	else
+		fputs("null", stdout);
+}
+
+char *csv_field(const char *s, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	if (!len)
+		return buf;
+	if (!strpbrk(s, ",\"\r\n")) {
+		snprintf(buf, len, "%s", s);
+		return buf;
+	}
+	buf[o++] = '"';
+	for (; *s && o + 3 < len; s++) {
+		if (*s == '"')
+			buf[o++] = '"';
+		buf[o++] = *s;
+	}
+	buf[o++] = '"';
+	buf[o] = '\0';
+	return buf;
+}
+
+int errf(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (errlen) {
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+/* A whole number 1..@max at *@p, advancing *@p; -1 if none. */
+static int next_count(const char **p, int max)
+{
+	char *end;
+	long v;
+
+	if (!isdigit((unsigned char)**p))
+		return -1;
+	errno = 0;
+	v = strtol(*p, &end, 10);
+	if (errno || v < 1 || v > max)
+		return -1;
+	*p = end;
+	return (int)v;
+}
+
+int parse_counts(const char *arg, int *list, int max, char *err,
+		 size_t errlen)
+{
+	const char *p = arg;
+	int n = 0, a, b;
+
+	a = next_count(&p, max);
+	if (a < 0)
+		goto bad;
+	if (*p == '-') {
+		p++;
+		b = next_count(&p, max);
+		if (b < a || *p)
+			goto bad;
+		while (a <= b)
+			list[n++] = a++;
+		return n;
+	}
+	list[n++] = a;
+	while (*p == ',') {
+		p++;
+		a = next_count(&p, max);
+		if (a <= list[n - 1])
+			goto bad;
+		list[n++] = a;
+	}
+	if (!*p)
+		return n;
+bad:
+	return errf(err, errlen,
+		    "'%s': not A-B or A,B,... (ascending, each 1-%d)", arg,
+		    max);
+}
+
+void rng_seed(struct rng *r, unsigned long long seed, unsigned int stream)
+{
+	r->state = seed * 0x9e3779b97f4a7c15ULL + stream + 1;
+	if (!r->state)
+		r->state = 1;
+}
+
+unsigned long long rng_next(struct rng *r)
+{
+	r->state ^= r->state >> 12;
+	r->state ^= r->state << 25;
+	r->state ^= r->state >> 27;
+	return r->state * 0x2545f4914f6cdd1dULL;
 }

@@ -3,27 +3,12 @@
 #ifndef ASYM_LIB_H
 #define ASYM_LIB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define SYSFS_CPU	"/sys/devices/system/cpu"
 
 #define ARRAY_SIZE(a)	((int)(sizeof(a) / sizeof((a)[0])))
-
-/* The knobs of the asym-smt kernel patches (sysctl-docs/). */
-#define ASYM_SYSCTL		"/proc/sys/kernel/sched_asym_smt"
-#define ASYM_DEBUGFS		"/sys/kernel/debug/sched/asym_smt"
-#define ASYM_PRIO_FORMULA	ASYM_DEBUGFS "/prio_formula"
-#define ASYM_SMT_PULL_CHECK	ASYM_DEBUGFS "/smt_pull_check"
-#define ASYM_CPU_PRIORITY	ASYM_DEBUGFS "/cpu_priority"
-#define ASYM_ITMT_SUPPORT	ASYM_DEBUGFS "/itmt_support"
-#define ITMT_ENABLED_SYSCTL	"/proc/sys/kernel/sched_itmt_enabled"
-
-/* What the scheduler shows of itself. */
-#define SCHED_DEBUGFS_DOMAINS	"/sys/kernel/debug/sched/domains"
-#define SCHED_DEBUGFS_VERBOSE	"/sys/kernel/debug/sched/verbose"
-#define PROC_STAT		"/proc/stat"
-#define PROC_SCHEDSTAT		"/proc/schedstat"
-#define SCHEDSTATS_SYSCTL	"/proc/sys/kernel/sched_schedstats"
 
 extern const char *prog;
 
@@ -73,7 +58,60 @@ int opt_decimal(const char *opt, const char *arg, double max,
 		const char *what, double *val);
 int opt_int(const char *opt, const char *arg, int min, int max, int *val);
 
+struct option;
+
+/*
+ * The getopt_long() loop of a tool: 'h' (--help) returns 1, 'j' (--json)
+ * sets *@json; every other option goes to @take with its long name (NULL
+ * for a short option) and argument, which returns 0, or -1 after saying
+ * what is wrong with the value. All options are taken before it returns
+ * -1 for a bad one, an unknown option or a left-over argument; else 0.
+ */
+int opt_parse(int argc, char **argv, const char *shortopts,
+	      const struct option *opts,
+	      int (*take)(int c, const char *name, const char *arg, void *ctx),
+	      void *ctx, bool *json);
+
+/* The getopt_long() entries of the options opt_parse() takes itself. */
+#define OPT_COMMON_LONG_OPTIONS \
+	{ "json", no_argument, NULL, 'j' }, \
+	{ "help", no_argument, NULL, 'h' }, \
+	{ 0 }
+
 /* Print a JSON string literal. */
 void json_str(const char *s);
+
+/* Print @s as a JSON string, or null when it is "-" (absent). */
+void json_str_or_null(const char *s);
+
+/*
+ * A CSV field: @s as is, or in double quotes (quotes doubled) when it
+ * holds a comma, quote, or line break. Into @buf; return @buf.
+ */
+char *csv_field(const char *s, char *buf, size_t len);
+
+/*
+ * Format an error into @err of @errlen bytes (nothing when @errlen is 0)
+ * and return -1: the pure parsers report what is wrong this way.
+ */
+int errf(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
+ * Parse a list of counts, "A-B" or "A,B,C" (each 1..@max, ascending, no
+ * repeats) into @list (room for @max). Return the count, or -1 with a
+ * description in @err.
+ */
+int parse_counts(const char *arg, int *list, int max, char *err,
+		 size_t errlen);
+
+/* xorshift64*: a seeded stream, the same on every host. */
+struct rng {
+	unsigned long long state;
+};
+
+/* Seed @r from @seed and a stream number @stream (never all zero). */
+void rng_seed(struct rng *r, unsigned long long seed, unsigned int stream);
+unsigned long long rng_next(struct rng *r);
 
 #endif

@@ -13,14 +13,15 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "kernel.h"
 #include "lib.h"
 #include "measure.h"
 #include "place.h"
+#include "stats.h"
 
 #define BIG_BUF			(256 * 1024)
 #define MAX_SD			(PLACE_MAX_CPUS * 8)
@@ -32,35 +33,6 @@ volatile sig_atomic_t measure_stop_sig;
 static sigset_t run_mask;		/* signals delivered only in ppoll */
 
 /* --- the live topology --- */
-
-/* Core and thread index of @cpu from its thread_siblings_list. */
-static int read_siblings(int cpu, struct place_cpu *pc, int *nthreads)
-{
-	unsigned char mask[PLACE_MAX_CPUS];
-	char path[128], buf[1024];
-	int i, first = -1, pos = 0;
-
-	snprintf(path, sizeof(path),
-		 SYSFS_CPU "/cpu%d/topology/thread_siblings_list", cpu);
-	if (read_text(path, buf, sizeof(buf), 0) < 0)
-		return -1;
-	if (parse_cpulist(buf, mask, PLACE_MAX_CPUS) || !mask[cpu]) {
-		warnx_("%s: malformed '%s'", path, buf);
-		return -1;
-	}
-	*nthreads = 0;
-	for (i = 0; i < PLACE_MAX_CPUS; i++) {
-		if (i < cpu && mask[i] && first < 0)
-			first = i;
-		if (i < cpu)
-			pos += mask[i];
-		*nthreads += mask[i];
-	}
-	pc->cpu = cpu;
-	pc->core = first < 0 ? cpu : first;
-	pc->thread = pos;
-	return 0;
-}
 
 static void prio_equal(struct measure_live *lv, const char *why)
 {
@@ -75,106 +47,106 @@ static void prio_equal(struct measure_live *lv, const char *why)
 
 static void read_priorities(struct measure_live *lv)
 {
-	static char buf[BIG_BUF];
-	int raw[PLACE_MAX_CPUS], i, ret;
+	static struct prio_row rows[PLACE_MAX_CPUS];
+	const char *path = knobs[KNOB_CPU_PRIORITY].path;
+	const struct prio_row *r;
+	int i, n = read_cpu_priority(rows, PLACE_MAX_CPUS, 1);
 	char why[192];
 
-	ret = read_text(ASYM_CPU_PRIORITY, buf, sizeof(buf), 1);
-	if (ret == -ENOENT) {
-		prio_equal(lv, ASYM_CPU_PRIORITY " missing");
-		return;
-	}
-	if (ret < 0) {
-		prio_equal(lv, ASYM_CPU_PRIORITY " unreadable");
-		return;
-	}
-	for (i = 0; i < PLACE_MAX_CPUS; i++)
-		raw[i] = -1;
-	if (place_parse_cpu_priority(buf, raw, PLACE_MAX_CPUS) < 0) {
-		warnx_("%s: malformed", ASYM_CPU_PRIORITY);
-		prio_equal(lv, ASYM_CPU_PRIORITY " malformed");
+	if (n < 0) {
+		snprintf(why, sizeof(why), "%s %s", path,
+			 n == -ENOENT ? "missing" :
+			 n == -EINVAL ? "malformed" : "unreadable");
+		prio_equal(lv, why);
 		return;
 	}
 	for (i = 0; i < lv->ncpus; i++) {
-		if (raw[lv->cpu[i].cpu] < 0) {
+		r = prio_row_of(rows, n, lv->cpu[i].cpu);
+		if (!r) {
 			snprintf(why, sizeof(why), "%s has no row for cpu%d",
-				 ASYM_CPU_PRIORITY, lv->cpu[i].cpu);
+				 path, lv->cpu[i].cpu);
 			prio_equal(lv, why);
 			return;
 		}
-		lv->cpu[i].raw_prio = raw[lv->cpu[i].cpu];
+		lv->cpu[i].raw_prio = r->raw;
 	}
 	snprintf(lv->prio_note, sizeof(lv->prio_note),
-		 "raw priorities from %s", ASYM_CPU_PRIORITY);
-}
-
-/* A knob's value for the report, "-" when absent. */
-static void read_knob(const char *path, char *val, size_t len)
-{
-	char buf[128], *open, *close;
-
-	if (read_text(path, buf, sizeof(buf), 1) < 0) {
-		snprintf(val, len, "-");
-		return;
-	}
-	/* "[squared] legacy": the selected one */
-	open = strchr(buf, '[');
-	close = open ? strchr(open, ']') : NULL;
-	if (close) {
-		*close = '\0';
-		snprintf(val, len, "%s", open + 1);
-	} else {
-		snprintf(val, len, "%s", buf);
-	}
-}
-
-void measure_read_knobs(struct measure_live *lv)
-{
-	struct utsname u;
-
-	read_knob(ASYM_SYSCTL, lv->knob_sysctl, sizeof(lv->knob_sysctl));
-	read_knob(ASYM_PRIO_FORMULA, lv->knob_formula,
-		  sizeof(lv->knob_formula));
-	read_knob(ASYM_SMT_PULL_CHECK, lv->knob_pull, sizeof(lv->knob_pull));
-	snprintf(lv->release, sizeof(lv->release), "%s",
-		 uname(&u) ? "-" : u.release);
-	lv->policy = place_policy(lv->release, lv->knob_sysctl,
-				  lv->knob_formula, lv->knob_pull);
-	/* From v6.5 on, the threads of a core share one priority. */
-	lv->by_core = !strncmp(lv->policy, "v6.5", 4);
+		 "raw priorities from %s", path);
 }
 
 int measure_read_live(struct measure_live *lv)
 {
 	unsigned char online[PLACE_MAX_CPUS];
-	int cpu;
+	int cpu, k;
 
 	memset(lv, 0, sizeof(*lv));
 	if (online_cpus(online, PLACE_MAX_CPUS) < 0)
 		return -1;
 	for (cpu = 0; cpu < PLACE_MAX_CPUS; cpu++) {
+		struct place_cpu *pc = &lv->cpu[lv->ncpus];
+
 		if (!online[cpu])
 			continue;
-		if (read_siblings(cpu, &lv->cpu[lv->ncpus],
-				  &lv->nthreads[lv->ncpus]))
+		if (cpu_siblings(cpu, &pc->core, &pc->thread, &pc->nthreads,
+				 0))
 			return -1;
+		pc->cpu = cpu;
 		lv->ncpus++;
 	}
 	read_priorities(lv);
-	measure_read_knobs(lv);
-	/*
-	 * From v6.5 on only fully idle cores pull by priority: once every
-	 * core runs a task, nothing orders the second threads, and any of
-	 * them is as good as another.
-	 */
-	if (lv->by_core) {
-		for (cpu = 0; cpu < lv->ncpus; cpu++)
-			if (lv->cpu[cpu].thread)
-				lv->cpu[cpu].raw_prio = 0;
-		snprintf(lv->prio_note + strlen(lv->prio_note),
-			 sizeof(lv->prio_note) - strlen(lv->prio_note),
-			 "; second threads unordered (v6.5+)");
+	for (k = 0; k < NR_SETTING_KEYS; k++)
+		knob_read_or_dash(k, lv->knob[k], sizeof(lv->knob[k]));
+	kernel_release(lv->release, sizeof(lv->release));
+	lv->policy = policy_of(lv->release, lv->knob[KNOB_SYSCTL],
+			       lv->knob[KNOB_FORMULA], lv->knob[KNOB_PULL],
+			       &lv->via);
+	return 0;
+}
+
+int measure_ideal(const struct measure_live *lv, int n,
+		  struct place_ideal *ideal)
+{
+	if (place_ideal_compute(lv->cpu, lv->ncpus, n,
+				policies[lv->policy].by_core, ideal)) {
+		warnx_("cannot compute the ideal set of %d on %d CPUs", n,
+		       lv->ncpus);
+		return -1;
 	}
+	return 0;
+}
+
+/* --- options --- */
+
+int measure_option(const char *name, const char *arg, struct measure_opts *o)
+{
+	char opt[32];
+
+	snprintf(opt, sizeof(opt), "--%s", name);
+	if (!strcmp(name, "interval"))
+		return opt_int(opt, arg, 1, MEASURE_MAX_INTERVAL_MS,
+			       &o->interval_ms);
+	if (!strcmp(name, "settle"))
+		return opt_decimal(opt, arg, MEASURE_MAX_SECONDS,
+				   "a number of seconds", &o->settle);
+	return opt_decimal(opt, arg, MEASURE_MAX_SECONDS,
+			   "a number of seconds", &o->duration);
+}
+
+int measure_count_samples(struct measure_opts *o)
+{
+	double samples = o->duration * 1000 / o->interval_ms + 1e-9;
+
+	if (samples < 1) {
+		warnx_("--duration %g s is shorter than --interval %d ms",
+		       o->duration, o->interval_ms);
+		return -1;
+	}
+	if (samples > MEASURE_MAX_SAMPLES) {
+		warnx_("--duration %g s at --interval %d ms: more than %d samples",
+		       o->duration, o->interval_ms, MEASURE_MAX_SAMPLES);
+		return -1;
+	}
+	o->nsamples = (int)samples;
 	return 0;
 }
 
@@ -367,13 +339,13 @@ static int sleep_until(const struct timespec *until)
 
 /* --- reading --- */
 
-static int read_proc_stat(struct place_stat_cpu *st, int *n)
+static int read_proc_stat(struct stat_cpu *st, int *n)
 {
 	static char buf[BIG_BUF];
 
 	if (read_text(PROC_STAT, buf, sizeof(buf), 0) < 0)
 		return -1;
-	*n = place_parse_stat(buf, st, PLACE_MAX_CPUS);
+	*n = parse_stat(buf, st, PLACE_MAX_CPUS);
 	if (*n < 0) {
 		warnx_("%s: malformed per-CPU line", PROC_STAT);
 		return -1;
@@ -381,7 +353,7 @@ static int read_proc_stat(struct place_stat_cpu *st, int *n)
 	return 0;
 }
 
-static int read_schedstat(struct place_sd_stat *sd, int *n)
+static int read_schedstat(struct sd_stat *sd, int *n)
 {
 	static char buf[BIG_BUF];
 	char err[256];
@@ -389,7 +361,7 @@ static int read_schedstat(struct place_sd_stat *sd, int *n)
 	*n = -1;
 	if (read_text(PROC_SCHEDSTAT, buf, sizeof(buf), 0) < 0)
 		return -1;
-	*n = place_parse_schedstat(buf, sd, MAX_SD, err, sizeof(err));
+	*n = parse_schedstat(buf, sd, MAX_SD, err, sizeof(err));
 	if (*n < 0) {
 		warnx_("%s: %s", PROC_SCHEDSTAT, err);
 		return -1;
@@ -407,7 +379,7 @@ static void read_migrations(struct measure *m, int which)
 
 		snprintf(path, sizeof(path), "/proc/%d/sched", (int)w->pid);
 		if (read_text(path, buf, sizeof(buf), 0) < 0 ||
-		    place_parse_nr_migrations(buf, &w->mig[which])) {
+		    parse_nr_migrations(buf, &w->mig[which])) {
 			if (w->mig_ok || !which)
 				warnx_("%s: no se.nr_migrations", path);
 			w->mig_ok = false;
@@ -429,7 +401,7 @@ static void sample(struct measure *m, int *row)
 		row[i] = -1;
 		if (pread_text(w->stat_fd, w->stat_path, buf, sizeof(buf),
 			       w->read_failed) >= 0)
-			row[i] = place_parse_pid_stat_cpu(buf);
+			row[i] = parse_pid_stat_cpu(buf);
 		if (row[i] < 0 && !w->read_failed) {
 			warnx_("%s: no processor field: worker gone?",
 			       w->stat_path);
@@ -489,7 +461,7 @@ static int run(const struct measure_opts *o, struct measure *m)
 
 /* --- results --- */
 
-static const struct place_stat_cpu *find_stat(const struct place_stat_cpu *st,
+static const struct stat_cpu *find_stat(const struct stat_cpu *st,
 					      int n, int cpu)
 {
 	int i;
@@ -513,35 +485,32 @@ static void evaluate(const struct measure_opts *o,
 		     const struct measure_live *lv,
 		     const struct place_ideal *ideal, struct measure *m)
 {
-	int cpus[PLACE_MAX_CPUS], cores[PLACE_MAX_CPUS], i, s;
+	int cpus[PLACE_MAX_CPUS], i, s;
 	double used;
 
 	m->nideal = 0;
 	for (s = 0; s < o->nsamples; s++) {
-		const int *sample = &m->samples[s * o->n];
-
-		if (lv->by_core) {
-			place_by_core(ideal, sample, o->n, cores);
-			sample = cores;
-		}
-		m->ideal[s] = place_is_ideal(ideal, sample, o->n);
+		m->ideal[s] = place_judge(ideal, &m->samples[s * o->n], o->n);
 		m->nideal += m->ideal[s];
 	}
 	m->ideal_frac = (double)m->nideal / o->nsamples;
 	m->held_from = place_held_from(m->ideal, o->nsamples);
 
 	for (i = 0; i < lv->ncpus; i++) {
-		const struct place_stat_cpu *a, *b;
+		const struct stat_cpu *a, *b;
 
 		cpus[i] = lv->cpu[i].cpu;
 		a = find_stat(m->stat0, m->nstat0, cpus[i]);
 		b = find_stat(m->stat1, m->nstat1, cpus[i]);
-		m->busy[i] = a && b ? place_stat_busy_fraction(a, b) : -1;
+		m->busy[i] = a && b ? parse_stat_busy_fraction(a, b) : -1;
 	}
 	place_residency(m->samples, o->nsamples, o->n, cpus, lv->ncpus,
 			m->residency);
-	m->max_diff = place_max_abs_diff(m->residency, m->busy, lv->ncpus);
+	m->max_diff = stats_max_abs_diff(m->residency, m->busy, lv->ncpus);
 	m->sound = m->max_diff >= 0 && m->max_diff <= MEASURE_SOUND_LIMIT;
+	m->siblings_last = place_siblings_last(lv->cpu, lv->ncpus,
+					       m->residency);
+	m->overflows = place_overflows(lv->cpu, lv->ncpus, m->residency);
 
 	m->migrations = 0;
 	for (i = 0; i < m->nworkers; i++) {

@@ -5,7 +5,7 @@
  * runs on from /proc/PID/stat (field 39) at a fixed interval, from this one
  * process and without forking (a forking sampler lands on the idle CPUs it
  * measures), kill them and derive the results with the pure logic of
- * place.c.
+ * place.c: the fraction of ideal samples, and the verdicts on residency.
  */
 #ifndef ASYM_MEASURE_H
 #define ASYM_MEASURE_H
@@ -16,7 +16,9 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "parse.h"
 #include "place.h"
+#include "policy.h"
 
 #define MEASURE_MAX_SAMPLES	100000
 #define MEASURE_MAX_SECONDS	3600
@@ -33,24 +35,56 @@ struct measure_opts {
 	bool explain;		/* /proc/schedstat snapshots, schedstats on */
 };
 
-/* The online CPUs, their topology and raw priorities, and the knobs. */
+/* The defaults of the window: settle 2 s, interval 300 ms, duration 3 s. */
+#define MEASURE_OPTS_DEFAULT \
+	{ .settle = 2, .interval_ms = 300, .duration = 3 }
+
+/*
+ * The options of the window, as asym-place and asym-ab take them: their
+ * getopt_long() entries, whose value is MEASURE_OPT_WINDOW, and help.
+ */
+#define MEASURE_OPT_WINDOW	0x200
+#define MEASURE_LONG_OPTIONS \
+	{ "settle", required_argument, NULL, MEASURE_OPT_WINDOW }, \
+	{ "interval", required_argument, NULL, MEASURE_OPT_WINDOW }, \
+	{ "duration", required_argument, NULL, MEASURE_OPT_WINDOW }
+#define MEASURE_OPTIONS_HELP \
+	"      --settle SEC    wait before sampling (default 2)\n" \
+	"      --interval MS   sampling interval (default 300)\n" \
+	"      --duration SEC  sampling window (default 3)\n"
+
+/*
+ * Take the value @arg of the window option @name ("settle", "interval"
+ * or "duration", as getopt_long() names it) into @o; 0, or -1 after
+ * saying what is wrong with it.
+ */
+int measure_option(const char *name, const char *arg, struct measure_opts *o);
+
+/* Count the samples of the window; 0, or -1 after saying why not. */
+int measure_count_samples(struct measure_opts *o);
+
+/* The online CPUs, their topology and raw priorities, and the policy. */
 struct measure_live {
 	int ncpus;
 	struct place_cpu cpu[PLACE_MAX_CPUS];
-	int nthreads[PLACE_MAX_CPUS];	/* online threads of cpu[i]'s core */
 	bool prio_equal;
 	char prio_note[256];
-	char knob_sysctl[128], knob_formula[128], knob_pull[128];
+	char knob[NR_SETTING_KEYS][128];	/* selected words, "-": absent */
 	char release[65];		/* uname -r */
-	const char *policy;		/* place_policy() */
-	bool by_core;			/* judge cores, not threads */
+	enum policy policy;		/* in force */
+	enum policy_via via;
 };
 
 /* Read the live topology; 0, or -1 after naming the file. */
 int measure_read_live(struct measure_live *lv);
 
-/* Re-read only the knob values of @lv. */
-void measure_read_knobs(struct measure_live *lv);
+/*
+ * The ideal placement of @n tasks on @lv, judged as the policy in force
+ * says (by core or by thread); 0, or -1 after saying why not.
+ */
+int measure_ideal(const struct measure_live *lv, int n,
+		  struct place_ideal *ideal);
+
 
 struct measure_worker {
 	pid_t pid;
@@ -72,9 +106,9 @@ struct measure {
 	bool *ideal;			/* [nsamples] */
 	/* window start, after its snapshots, after the last sample, end */
 	struct rusage ru[4];
-	struct place_stat_cpu stat0[PLACE_MAX_CPUS], stat1[PLACE_MAX_CPUS];
+	struct stat_cpu stat0[PLACE_MAX_CPUS], stat1[PLACE_MAX_CPUS];
 	int nstat0, nstat1;
-	struct place_sd_stat *sd0, *sd1;
+	struct sd_stat *sd0, *sd1;
 	int nsd0, nsd1;			/* -1: not read */
 	char schedstats_note[MEASURE_NOTE_LEN];	/* with explain */
 
@@ -86,6 +120,8 @@ struct measure {
 	double busy[PLACE_MAX_CPUS];	/* -1: unknown */
 	double max_diff;		/* -1: unknown */
 	bool sound;
+	bool siblings_last;		/* place_siblings_last() */
+	bool overflows;			/* place_overflows() */
 	long long migrations;		/* all workers, -1: unknown */
 	double cost_ms, window_s, cost_pct;
 	double sampling_ms;		/* of cost_ms: the sampling loop */

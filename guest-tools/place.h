@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Pure logic of asym-place: the ideal placement of N CPU-bound tasks on the
- * live topology, the checks of sampled placements against it, and parsers
- * of the /proc and debugfs texts it reads. No I/O here: asym-place.c reads
- * the files and hands their text over, tests/unit/place-test.c feeds canned
- * text.
+ * The ideal placement of N CPU-bound tasks on a topology and its
+ * priorities, and how a sampled placement is judged against it: by thread,
+ * or by core where the policy in force gives the threads of a core one
+ * priority (policy.h). Pure logic: measure.c samples, asym-place prints,
+ * tests/unit/place-test.c feeds canned placements.
  */
 #ifndef ASYM_PLACE_H
 #define ASYM_PLACE_H
@@ -12,8 +12,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define PLACE_MAX_CPUS		256
-#define PLACE_SD_MASK_LEN	96	/* "%*pb" of PLACE_MAX_CPUS CPUs */
+#include "parse.h"
+
+#define PLACE_MAX_CPUS		PARSE_MAX_CPUS
+
+/* Residency thresholds of the placement verdicts (fractions of samples). */
+#define PLACE_SIBLINGS_LAST	0.9	/* a first thread ran a task */
+#define PLACE_OVERFLOW_SIBLING	0.5	/* a sibling ran a task */
+#define PLACE_OVERFLOW_IDLE_E	0.1	/* an E-core ran one, at most */
 
 /* One online CPU as the topology and cpu_priority describe it. */
 struct place_cpu {
@@ -21,6 +27,7 @@ struct place_cpu {
 	int core;		/* first CPU of its thread_siblings_list */
 	int thread;		/* position in that list, from 0 */
 	int raw_prio;		/* raw ITMT priority of its core */
+	int nthreads;		/* online threads of its core */
 };
 
 /*
@@ -29,10 +36,12 @@ struct place_cpu {
  * of interchangeable CPUs (same thread index and raw priority). The first
  * @nfull CPUs of @order are the tiers @n tasks fully cover; the next
  * @nboundary are the boundary tier, of which @k CPUs are used (@k is 0 and
- * @nboundary 0 when @n ends exactly at a tier's end).
+ * @nboundary 0 when @n ends exactly at a tier's end). Judged @by_core,
+ * the second threads of every core form one tier.
  */
 struct place_ideal {
 	int n;
+	bool by_core;
 	int ncpus;
 	struct place_cpu order[PLACE_MAX_CPUS];
 	int nfull;
@@ -45,7 +54,7 @@ struct place_ideal {
  * order). Return 0, or -1 if @n is not 1..@ncpus or @ncpus is out of range.
  */
 int place_ideal_compute(const struct place_cpu *cpus, int ncpus, int n,
-			struct place_ideal *ideal);
+			bool by_core, struct place_ideal *ideal);
 
 /* Whether @a and @b are interchangeable (same tier). */
 bool place_same_tier(const struct place_cpu *a, const struct place_cpu *b);
@@ -67,6 +76,36 @@ bool place_is_ideal(const struct place_ideal *ideal, const int *cpus, int n);
  */
 void place_by_core(const struct place_ideal *ideal, const int *cpus, int n,
 		   int *out);
+
+/*
+ * The one verdict on a sample: whether the CPUs @cpus of the @n tasks are
+ * ideal for @ideal, by core when @ideal is judged by core.
+ */
+bool place_judge(const struct place_ideal *ideal, const int *cpus, int n);
+
+/*
+ * Class of a CPU from the live topology: 'E' on a core with one online
+ * thread, 'P' for the first thread of an SMT core, 's' for the further
+ * siblings.
+ */
+char place_cpu_class(int thread, int nthreads);
+
+/*
+ * From the residency @res of each of the @ncpus CPUs @cpus (fractions of
+ * samples with a task): whether every first thread of a core (P-core or
+ * E-core) ran a task in PLACE_SIBLINGS_LAST of the samples, so that the
+ * SMT siblings only got the overflow.
+ */
+bool place_siblings_last(const struct place_cpu *cpus, int ncpus,
+			 const double *res);
+
+/*
+ * Whether a sibling ran a task in PLACE_OVERFLOW_SIBLING of the samples
+ * while an E-core ran one in at most PLACE_OVERFLOW_IDLE_E: the
+ * misplacement the v5.16 series fixed.
+ */
+bool place_overflows(const struct place_cpu *cpus, int ncpus,
+		     const double *res);
 
 /*
  * The busy set of @n task CPUs: the distinct non-negative entries of @cpus,
@@ -99,124 +138,5 @@ char *place_format_set(const int *set, int n, char *buf, size_t len);
  */
 char *place_format_ideal(const struct place_ideal *ideal, char *buf,
 			 size_t len);
-
-/* --- parsers --- */
-
-/*
- * Parse the text of /sys/kernel/debug/sched/asym_smt/cpu_priority (header
- * "cpu core_cpu sibling_index raw_prio prio", then one row per online CPU)
- * into @raw_prio[cpu] for cpu < @max; entries of CPUs without a row are
- * left as they are. Return the number of rows, or -1 if malformed.
- */
-int place_parse_cpu_priority(const char *text, int *raw_prio, int max);
-
-/* Field 39 ('processor') of a /proc/PID/stat text, or -1 if malformed. */
-int place_parse_pid_stat_cpu(const char *text);
-
-/*
- * se.nr_migrations from a /proc/PID/sched text into @val; 0, or -1 if
- * missing or malformed.
- */
-int place_parse_nr_migrations(const char *text, long long *val);
-
-/* A per-CPU line of /proc/stat ("cpuN user nice system idle ..."). */
-struct place_stat_cpu {
-	int cpu;
-	unsigned long long user, nice, system, idle, iowait, irq, softirq,
-			   steal;
-};
-
-/*
- * Parse one /proc/stat line: 1 and @st filled for a "cpuN" line, 0 for any
- * other line (the "cpu" total too), -1 for a malformed "cpuN" line.
- */
-int place_parse_stat_line(const char *line, struct place_stat_cpu *st);
-
-/*
- * Parse the whole text of /proc/stat into @st (room for @max). Return the
- * number of per-CPU lines, or -1 if one is malformed or there are more.
- */
-int place_parse_stat(const char *text, struct place_stat_cpu *st, int max);
-
-/*
- * Busy fraction of a CPU between two /proc/stat snapshots: the delta of
- * user+nice+system+irq+softirq+steal over the delta of all eight fields.
- * -1 when no time passed.
- */
-double place_stat_busy_fraction(const struct place_stat_cpu *a,
-				const struct place_stat_cpu *b);
-
-/*
- * The /proc/schedstat versions read: 15 (6.1) and 16 (6.12), whose domain
- * lines have the same fields with the idle types in another order, which
- * does not matter here: the lb_* counters are summed over them.
- */
-#define PLACE_SCHEDSTAT_VERSION_MIN	15
-#define PLACE_SCHEDSTAT_VERSION_MAX	16
-#define PLACE_IDLE_TYPES	3	/* CPU_IDLE, CPU_NOT_IDLE, CPU_NEWLY_IDLE */
-#define PLACE_LB_FIELDS		8
-#define PLACE_ALB_FIELDS	3
-#define PLACE_SD_TAIL_FIELDS	12	/* alb_*, sbe_*, sbf_*, ttwu_* */
-
-enum place_lb_field {
-	LB_COUNT, LB_BALANCED, LB_FAILED, LB_IMBALANCE, LB_GAINED,
-	LB_HOT_GAINED, LB_NOBUSYQ, LB_NOBUSYG,
-};
-
-enum place_alb_field { ALB_COUNT, ALB_FAILED, ALB_PUSHED };
-
-extern const char *const place_lb_names[PLACE_LB_FIELDS];
-extern const char *const place_alb_names[PLACE_ALB_FIELDS];
-
-/* One "domainN MASK ..." line of /proc/schedstat. */
-struct place_sd_stat {
-	int cpu;		/* of the "cpuN" line it follows */
-	int domain;		/* N */
-	char mask[PLACE_SD_MASK_LEN];
-	unsigned int lb[PLACE_IDLE_TYPES][PLACE_LB_FIELDS];
-	unsigned int alb[PLACE_ALB_FIELDS];
-};
-
-/* Parse one "domainN MASK ..." line into @sd (cpu untouched); 0 or -1. */
-int place_parse_sd_line(const char *line, struct place_sd_stat *sd);
-
-/*
- * Parse the whole text of /proc/schedstat (version 15 or 16) into @sd (room for
- * @max). Return the number of domain lines, or -1 with a description in
- * @err.
- */
-int place_parse_schedstat(const char *text, struct place_sd_stat *sd, int max,
-			  char *err, size_t errlen);
-
-/* Delta of one domain between two snapshots, lb_* summed over idle types. */
-struct place_sd_delta {
-	long long lb[PLACE_LB_FIELDS];
-	long long alb[PLACE_ALB_FIELDS];
-};
-
-/* @b minus @a (32-bit counters, wrap-safe) into @d. */
-void place_sd_delta(const struct place_sd_stat *a,
-		    const struct place_sd_stat *b, struct place_sd_delta *d);
-
-/* --- statistics for A/B comparisons --- */
-
-/*
- * The SMT-aware asym packing policy in force, from the kernel release
- * (uname -r) and the asym-smt knobs as read (the selected words), "-"
- * where absent: "v5.16", "pre-v5.16 (kernel.sched_asym_smt=0)",
- * "v6.5+ (kernel.sched_asym_smt=2)", "v6.5+ (stock kernel)"... A policy
- * whose name starts with "v6.5" is judged by core.
- */
-const char *place_policy(const char *release, const char *sysctl,
-			 const char *formula, const char *pull);
-
-/* Mean of @v[0..@n); 0 for n = 0. */
-double place_mean(const double *v, int n);
-
-/* Sample standard deviation (n - 1) of @v[0..@n); 0 for n < 2. */
-double place_stddev(const double *v, int n);
-
-/* Largest |@a[i] - @b[i]| over i < @n, ignoring pairs with a negative. */
-double place_max_abs_diff(const double *a, const double *b, int n);
 
 #endif

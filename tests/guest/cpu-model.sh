@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# topology: P2xSMT2,E2
+# topology: adl
 #
 # The guest CPU is the pinned model (scripts/qemu-run), whatever the host:
 # every CPU reports the same vendor, model and feature flags, recorded
@@ -22,11 +22,10 @@ every_cpu_has() {
 	return 1
 }
 
-ktap_plan 5
-check vendor every_cpu_has vendor_id GenuineIntel
-check model_name every_cpu_has "model name" "Intel Core i7 9xx (Nehalem Class Core i7)"
-check flags every_cpu_has flags "$FLAGS"
-check four_level_paging sh -c '! grep -qw la57 /proc/cpuinfo'
-check smt_siblings_from_cpuid \
-	file_is /sys/devices/system/cpu/cpu0/topology/thread_siblings_list 0-1
-ktap_finish
+ktap_table "
+vendor every_cpu_has vendor_id GenuineIntel
+model_name every_cpu_has 'model name' 'Intel Core i7 9xx (Nehalem Class Core i7)'
+flags every_cpu_has flags \"\$FLAGS\"
+four_level_paging sh -c '! grep -qw la57 /proc/cpuinfo'
+smt_siblings_from_cpuid file_is /sys/devices/system/cpu/cpu0/topology/thread_siblings_list 0-1
+"

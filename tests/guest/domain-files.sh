@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# topology: P2xSMT2,E2
+# topology: adl
 #
 # The files of /sys/kernel/debug/sched/domains/cpuN/domainM/ look their
 # domain up at every access (patch "sched/debug: Look up the domain of
@@ -34,11 +34,11 @@ tunable_round_trip() {
 }
 
 MC=$(domain_dir 0 MC)
-ktap_plan 6
-check every_file_reads every_file_reads
-check smt_name file_is $SCHED_DOMAINS/cpu0/domain0/name SMT
-check imbalance_pct_round_trip tunable_round_trip "$MC/imbalance_pct"
-check cache_nice_tries_round_trip tunable_round_trip "$MC/cache_nice_tries"
-check min_interval_round_trip tunable_round_trip "$MC/min_interval"
-check bad_number_refused refused "$MC/busy_factor" x
-ktap_finish
+ktap_table "
+every_file_reads every_file_reads
+smt_name file_is \$SCHED_DOMAINS/cpu0/domain0/name SMT
+imbalance_pct_round_trip tunable_round_trip \$MC/imbalance_pct
+cache_nice_tries_round_trip tunable_round_trip \$MC/cache_nice_tries
+min_interval_round_trip tunable_round_trip \$MC/min_interval
+bad_number_refused refused \$MC/busy_factor x
+"

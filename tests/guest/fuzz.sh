@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# topology: P2xSMT2,E2
+# topology: adl
 # kernel: debug
 # timeout: 900
 #

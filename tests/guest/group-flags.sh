@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# topology: P2xSMT2,E2
+# topology: adl
 # trees: 6.1 6.12
 #
 # From every online CPU's MC domain, the groups of SMT cores carry
@@ -59,17 +59,25 @@ group_weight_is() {
 	mc=$(domain_dir "$1" MC) && grep -q "^span=$2 weight=$3 " "$mc/groups"
 }
 
-ktap_plan 5
+# offline_then_groups_ok CPU: CPU offline, its core's group shrinks in
+# the MC domain of CPU 2, every MC group still right.
+offline_then_groups_ok() {
+	set_cpu_online "$1" 0 && wait_for 10 group_weight_is 2 0 1 &&
+		mc_groups_ok 4
+}
+
+# online_then_groups_ok CPU: CPU back, its core's group whole again.
+online_then_groups_ok() {
+	set_cpu_online "$1" 1 && wait_for 10 group_weight_is 2 0-1 2 &&
+		mc_groups_ok 4
+}
+
 diag "MC groups seen from cpu0:"
 sed 's/^/# /' "$(domain_dir 0 MC)/groups"
-check "groups_file_format" grep -qE \
-	'^span=[0-9,-]+ weight=[0-9]+ capacity=[0-9]+ asym_prefer_cpu=-?[0-9]+ flags=(0|SD_[A-Z_|]+)$' \
-	"$(domain_dir 0 MC)/groups"
-check "smt_groups_share_capacity_at_boot" mc_groups_ok 4
-
-set_cpu_online 1 0 && wait_for 10 group_weight_is 2 0 1
-check "after_offlining_cpu1" mc_groups_ok 4
-set_cpu_online 1 1 && wait_for 10 group_weight_is 2 0-1 2
-check "after_onlining_cpu1" mc_groups_ok 4
-check "cpu1_back_in_smt_domain" sh -c "[ \"\$(cat $SCHED_DOMAINS/cpu1/domain0/name)\" = SMT ]"
-ktap_finish
+ktap_table "
+groups_file_format grep -qE '^span=[0-9,-]+ weight=[0-9]+ capacity=[0-9]+ asym_prefer_cpu=-?[0-9]+ flags=(0|SD_[A-Z_|]+)\$' \"\$(domain_dir 0 MC)/groups\"
+smt_groups_share_capacity_at_boot mc_groups_ok 4
+after_offlining_cpu1 offline_then_groups_ok 1
+after_onlining_cpu1 online_then_groups_ok 1
+cpu1_back_in_smt_domain file_is \$SCHED_DOMAINS/cpu1/domain0/name SMT
+"

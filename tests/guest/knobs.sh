@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# topology: P2xSMT2,E2
+# topology: adl
 #
 # Every knob of the series on the emulated hybrid CPU (raw priorities 100
 # and 40, set by asym-ctl topology at boot): defaults, round trips, their
@@ -12,14 +12,12 @@ LEGACY="0:200 1:100 2:200 3:100 4:80 6:80"
 EQUAL="0:100 1:100 2:100 3:100 4:40 6:40"
 
 # The selectors at their defaults.
-FORMULAS="[squared] legacy equal"
-RULES="none [busy_siblings] idle_core"
+FORMULAS=$ASYM_PRIO_FORMULA_READS
+RULES=$ASYM_SMT_PULL_CHECK_READS
 
-# Everything a refused write must leave as it was.
+# Everything a refused write must leave as it was: every knob, every group.
 snapshot() {
-	cat $ASYM_SYSCTL $ASYM_PRIO_FORMULA $ASYM_SMT_PULL_CHECK \
-		$ASYM_ITMT_SUPPORT $ASYM_CPU_PRIORITY $ITMT_ENABLED_SYSCTL \
-		$SCHED_DOMAINS/cpu*/domain*/groups 2>&1
+	cat $ASYM_KNOBS $SCHED_DOMAINS/cpu*/domain*/groups 2>&1
 }
 
 set_knob() {	# set_knob FILE VALUE: accepted and reads back
@@ -143,23 +141,12 @@ revoked_sysctl_reads_enoent() {
 # Every group's asym_prefer_cpu is its CPU of highest priority (the first
 # on ties), as cpu_priority shows it now.
 groups_follow_priorities() {
-	awk 'FNR == 1 { f++ }
-	     f == 1 { if (FNR > 1) prio[$1] = $5; next }
-	     {
-		split(substr($1, 6), parts, ",")
-		best = -1
-		for (p in parts) {
-			n = split(parts[p], r, "-")
-			for (c = r[1]; c <= r[n]; c++)
-				if (best < 0 || prio[c] > prio[best] || (prio[c] == prio[best] && c < best))
-					best = c
-		}
-		if ("asym_prefer_cpu=" best != $4) {
-			print "# " FILENAME ": " $0 ": expected asym_prefer_cpu=" best
-			bad = 1
-		}
-	     }
-	     END { exit bad }' $ASYM_CPU_PRIORITY $SCHED_DOMAINS/cpu*/domain*/groups
+	local out status
+
+	out=$(asym-ctl check-groups 2>&1)
+	status=$?
+	[ -z "$out" ] || echo "$out" | sed 's/^/# /'
+	return $status
 }
 
 # A priority write rebuilds the domains (new debugfs directories) and the
@@ -273,8 +260,7 @@ non_root_writes_nothing() {
 	[ "$(su -s /bin/sh nobody -c 'id -u')" = 65534 ] ||
 		{ diag "cannot run as nobody"; return 1; }
 	before=$(snapshot)
-	for f in $ASYM_SYSCTL $ASYM_PRIO_FORMULA $ASYM_SMT_PULL_CHECK \
-		 $ASYM_CPU_PRIORITY $ASYM_ITMT_SUPPORT; do
+	for f in $ASYM_OURS; do
 		if su -s /bin/sh nobody -c "echo 0 > $f; echo 2 > $f; echo '0 1' > $f;
 				echo equal > $f; echo none > $f; echo legacy > $f" 2>/dev/null; then
 			diag "nobody could write $f"
@@ -285,19 +271,19 @@ non_root_writes_nothing() {
 	return $bad
 }
 
-ktap_plan 14
-check defaults defaults
-check sysctl_round_trip sysctl_round_trip
-check sysctl_2_round_trip sysctl_2_round_trip
-check formula_round_trip formula_round_trip
-check sysctl_0_overrides_formula sysctl_0_overrides_formula
-check sysctl_2_overrides_formula sysctl_2_overrides_formula
-check pull_check_round_trip pull_check_round_trip
-check raw_priority_round_trip raw_priority_round_trip
-check itmt_support_round_trip itmt_support_round_trip
-check revoked_sysctl_reads_enoent revoked_sysctl_reads_enoent
-check asym_prefer_follows asym_prefer_follows
-check bad_input_refused refuse_bad_input
-check non_root_writes_nothing non_root_writes_nothing
-check defaults_again defaults
-ktap_finish
+ktap_table "
+defaults defaults
+sysctl_round_trip sysctl_round_trip
+sysctl_2_round_trip sysctl_2_round_trip
+formula_round_trip formula_round_trip
+sysctl_0_overrides_formula sysctl_0_overrides_formula
+sysctl_2_overrides_formula sysctl_2_overrides_formula
+pull_check_round_trip pull_check_round_trip
+raw_priority_round_trip raw_priority_round_trip
+itmt_support_round_trip itmt_support_round_trip
+revoked_sysctl_reads_enoent revoked_sysctl_reads_enoent
+asym_prefer_follows asym_prefer_follows
+bad_input_refused refuse_bad_input
+non_root_writes_nothing non_root_writes_nothing
+defaults_again defaults
+"

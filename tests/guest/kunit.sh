@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# topology: P2xSMT2,E2
+# topology: adl
 #
 # The KUnit suites of the series ran at boot and passed: the ITMT formulas
 # and the SMT pull decisions of v5.16 and v6.5. Their KTAP comes from debugfs.
@@ -16,8 +16,8 @@ suite_passed() {
 		grep -q "# Totals: pass:$2 fail:0 skip:0 total:$2\$" "$r"
 }
 
-ktap_plan 3
-check x86_itmt_prio suite_passed x86_itmt_prio 12
-check sched_asym_smt_pull suite_passed sched_asym_smt_pull 13
-check sched_asym_idle_core suite_passed sched_asym_idle_core 9
-ktap_finish
+ktap_table "
+x86_itmt_prio suite_passed x86_itmt_prio 12
+sched_asym_smt_pull suite_passed sched_asym_smt_pull 13
+sched_asym_idle_core suite_passed sched_asym_idle_core 9
+"

@@ -3,18 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ktap.h"
 #include "topo.h"
 
 const char *prog = "topo-test";
-static int n, failed;
-
-static void report(int pass, const char *name)
-{
-	n++;
-	if (!pass)
-		failed++;
-	printf("%sok %d %s\n", pass ? "" : "not ", n, name);
-}
 
 /* @spec parses, boots @smp, and CPUs 0.. have online state @online. */
 static void good(const char *spec, const char *smp, const char *online,
@@ -68,7 +60,7 @@ int main(void)
 	};
 	unsigned int i;
 
-	printf("KTAP version 1\n1..%zu\n", 5 + sizeof(rejects) / sizeof(rejects[0]));
+	ktap_begin();
 	good("P2xSMT2,E2", "8,sockets=1,cores=4,threads=2", "11111010",
 	     "100,100,100,100,40,40,40,40");
 	good("P1xSMT2@60,P1xSMT2@30", "4,sockets=1,cores=2,threads=2", "1111",
@@ -84,5 +76,5 @@ int main(void)
 	     "100,100,100,100,100,100,100,100,100,100,100,100,100,100,100,100");
 	for (i = 0; i < sizeof(rejects) / sizeof(rejects[0]); i++)
 		bad(rejects[i]);
-	return failed ? 1 : 0;
+	return ktap_end();
 }

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Oracle of what the asym-smt knobs accept: see knob.h. */
+/* Oracle of what the asym-smt knobs accept: see oracle.h. */
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "knob.h"
+#include "oracle.h"
 
 /* The kernel's ctype: isspace() includes 0xa0. */
 static int k_isspace(unsigned char c)
@@ -117,9 +117,9 @@ static int k_sysfs_streq(const char *s1, const char *s2)
 	return 0;
 }
 
-/* proc_dointvec_minmax() on one int in [0, 2], written at offset 0. */
-static int expect_sysctl_mode(const char *data, size_t len,
-			      struct knob_value *v)
+/* proc_dointvec_minmax() on one int in [0, @max], written at offset 0. */
+static int expect_int_sysctl(const char *data, size_t len, uint64_t max,
+			     struct knob_value *v)
 {
 	static const char wspace[] = " \t\n";
 	size_t left = len, n, cp;
@@ -174,8 +174,8 @@ static int expect_sysctl_mode(const char *data, size_t len,
 		return EINVAL;
 	if (neg && val)
 		return EINVAL;		/* below the minimum, 0 */
-	if (val > 2)
-		return EINVAL;		/* above the maximum, 2 */
+	if (val > max)
+		return EINVAL;		/* above the maximum */
 	v->val = val;
 	return 0;
 }
@@ -205,27 +205,6 @@ static int expect_debugfs_bool(const char *data, size_t len,
 		return 0;
 	}
 	return EINVAL;
-}
-
-/* The words of the selector knobs, in the order they show them. */
-static const char *const formula_words[] = {
-	"squared", "legacy", "equal", NULL,
-};
-
-static const char *const pull_rule_words[] = {
-	"none", "busy_siblings", "idle_core", NULL,
-};
-
-const char *const *knob_words(enum knob_kind kind)
-{
-	switch (kind) {
-	case KNOB_FORMULA:
-		return formula_words;
-	case KNOB_PULL_RULE:
-		return pull_rule_words;
-	default:
-		return NULL;
-	}
 }
 
 /* A selector: char buf[16], then sysfs_match_string(). */
@@ -277,20 +256,26 @@ static int expect_cpu_priority(const char *data, size_t len,
 	return 0;
 }
 
-int knob_expect(enum knob_kind kind, const char *data, size_t len,
+int knob_expect(const struct knob *k, const char *data, size_t len,
 		const struct knob_env *env, struct knob_value *v)
 {
+	int ret = EINVAL;
+
 	memset(v, 0, sizeof(*v));
-	switch (kind) {
-	case KNOB_SYSCTL_MODE:
-		return expect_sysctl_mode(data, len, v);
-	case KNOB_DEBUGFS_BOOL:
-		return expect_debugfs_bool(data, len, v);
-	case KNOB_FORMULA:
-	case KNOB_PULL_RULE:
-		return expect_word(knob_words(kind), data, len, v);
-	case KNOB_CPU_PRIORITY:
+	switch (k->kind) {
+	case KNOB_INT_SYSCTL:
+		ret = expect_int_sysctl(data, len, knob_nwords(k) - 1, v);
+		break;
+	case KNOB_BOOL:
+		ret = expect_debugfs_bool(data, len, v);
+		break;
+	case KNOB_SELECTOR:
+		ret = expect_word(k->words, data, len, v);
+		break;
+	case KNOB_PRIORITY:
 		return expect_cpu_priority(data, len, env, v);
 	}
-	return EINVAL;
+	if (!ret && !v->unchanged)
+		v->word = k->words[v->val];
+	return ret;
 }

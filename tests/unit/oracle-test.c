@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host unit tests of the knob oracle (guest-tools/knob.c), KTAP: cases
+ * Host unit tests of the knob oracle (guest-tools/oracle.c), KTAP: cases
  * checked against the kernel in the knobs scenario and in the fuzzer.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "knob.h"
+#include "ktap.h"
+#include "oracle.h"
 
-const char *prog = "knob-test";
+const char *prog = "oracle-test";
 
 static const unsigned char online[8] = { 1, 1, 1, 1, 1, 0, 1, 0 };
 static const struct knob_env env = { 8, online, 2 };
 
 struct knob_case {
-	enum knob_kind kind;
+	const struct knob *k;
 	const char *data;
 	size_t len;		/* 0: strlen(data) */
 	int expect;
@@ -23,11 +24,11 @@ struct knob_case {
 };
 
 #define C(k, d, e, v)	{ k, d, 0, e, v }
-#define S	KNOB_SYSCTL_MODE
-#define B	KNOB_DEBUGFS_BOOL
-#define F	KNOB_FORMULA
-#define P	KNOB_CPU_PRIORITY
-#define R	KNOB_PULL_RULE
+#define S	(&knobs[KNOB_SYSCTL])
+#define B	(&knobs[KNOB_ITMT_SUPPORT])
+#define F	(&knobs[KNOB_FORMULA])
+#define P	(&knobs[KNOB_CPU_PRIORITY])
+#define R	(&knobs[KNOB_PULL])
 
 static const struct knob_case cases[] = {
 	C(S, "1", 0, 1), C(S, "0\n", 0, 0), C(S, " 1", 0, 1),
@@ -82,19 +83,20 @@ static const struct knob_case cases[] = {
 int main(void)
 {
 	size_t i, n = sizeof(cases) / sizeof(cases[0]);
-	int failed = 0;
+	struct knob_value v;
+	char big[4097];
 
-	printf("KTAP version 1\n1..%zu\n", n + 3);
+	ktap_begin();
 	for (i = 0; i < n; i++) {
 		const struct knob_case *c = &cases[i];
-		struct knob_value v;
-		int got = knob_expect(c->kind, c->data, strlen(c->data), &env, &v);
+		int got = knob_expect(c->k, c->data, strlen(c->data), &env, &v);
 		int ok = got == c->expect && (got || v.val == c->val) &&
-			 (got || !knob_words(c->kind) ||
-			  !strcmp(v.word, knob_words(c->kind)[c->val]));
+			 (got || v.unchanged || c->k->kind == KNOB_PRIORITY ||
+			  !strcmp(v.word, c->k->words[c->val]));
 		char name[96];
-		size_t j, k = 0;
+		size_t j, k;
 
+		k = snprintf(name, sizeof(name), "%s_", c->k->name);
 		for (j = 0; c->data[j] && k < sizeof(name) - 8; j++) {
 			unsigned char ch = c->data[j];
 
@@ -102,38 +104,32 @@ int main(void)
 				      ch > ' ' && ch < 0x7f && ch != '#' ? "%c" : "\\x%02x", ch);
 		}
 		name[k] = '\0';
-		if (!ok) {
-			printf("# kind %d: got %d (val %ld), expected %d (val %ld)\n",
-			       c->kind, got, v.val, c->expect, c->val);
-			failed++;
-		}
-		printf("%sok %zu kind%d_%s\n", ok ? "" : "not ", i + 1, c->kind, name);
+		if (!ok)
+			printf("# %s: got %d (val %ld), expected %d (val %ld)\n",
+			       c->k->name, got, v.val, c->expect, c->val);
+		report(ok, name);
 	}
-	{
-		char big[4097];
-		struct knob_value v;
-		int ok;
-
-		memset(big, '1', sizeof(big));
-		ok = knob_expect(B, big, sizeof(big), &env, &v) == EINVAL &&
-		     knob_expect(P, big, sizeof(big), &env, &v) == EINVAL;
-		printf("%sok %zu debugfs_page_plus_one_refused\n", ok ? "" : "not ", n + 1);
-		failed += !ok;
-		ok = knob_expect(B, "1\0", 2, &env, &v) == EINVAL &&
-		     knob_expect(S, "1\0", 2, &env, &v) == EINVAL &&
-		     knob_expect(S, "2\0", 2, &env, &v) == EINVAL &&
-		     knob_expect(F, "equal\0", 6, &env, &v) == EINVAL &&
-		     knob_expect(R, "none\0", 5, &env, &v) == EINVAL &&
-		     knob_expect(R, "idle_core\0\n", 11, &env, &v) == EINVAL;
-		printf("%sok %zu nul_byte_refused\n", ok ? "" : "not ", n + 2);
-		failed += !ok;
-		/* a selector copies at most 15 bytes, its longest word and "\n" */
-		ok = knob_expect(R, "busy_siblings\n", 14, &env, &v) == 0 &&
-		     knob_expect(R, "busy_siblings\n\n\n", 16, &env, &v) == EINVAL &&
-		     knob_expect(R, big, sizeof(big), &env, &v) == EINVAL &&
-		     knob_expect(F, big, sizeof(big), &env, &v) == EINVAL;
-		printf("%sok %zu selector_16_bytes_refused\n", ok ? "" : "not ", n + 3);
-		failed += !ok;
-	}
-	return failed ? 1 : 0;
+	memset(big, '1', sizeof(big));
+	report(knob_expect(B, big, sizeof(big), &env, &v) == EINVAL &&
+	       knob_expect(P, big, sizeof(big), &env, &v) == EINVAL,
+	       "debugfs_page_plus_one_refused");
+	report(knob_expect(B, "1\0", 2, &env, &v) == EINVAL &&
+	       knob_expect(S, "1\0", 2, &env, &v) == EINVAL &&
+	       knob_expect(S, "2\0", 2, &env, &v) == EINVAL &&
+	       knob_expect(F, "equal\0", 6, &env, &v) == EINVAL &&
+	       knob_expect(R, "none\0", 5, &env, &v) == EINVAL &&
+	       knob_expect(R, "idle_core\0\n", 11, &env, &v) == EINVAL,
+	       "nul_byte_refused");
+	/* a selector copies at most 15 bytes, its longest word and "\n" */
+	report(knob_expect(R, "busy_siblings\n", 14, &env, &v) == 0 &&
+	       knob_expect(R, "busy_siblings\n\n\n", 16, &env, &v) == EINVAL &&
+	       knob_expect(R, big, sizeof(big), &env, &v) == EINVAL &&
+	       knob_expect(F, big, sizeof(big), &env, &v) == EINVAL,
+	       "selector_16_bytes_refused");
+	/* The stock sysctl takes 0 and 1 only. */
+	report(!knob_expect(&knobs[KNOB_ITMT_ENABLED], "1", 1, &env, &v) &&
+	       !strcmp(v.word, "1") &&
+	       knob_expect(&knobs[KNOB_ITMT_ENABLED], "2", 1, &env, &v) ==
+	       EINVAL, "itmt_enabled_range");
+	return ktap_end();
 }

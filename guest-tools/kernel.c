@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The running kernel as the guest tools see it: see kernel.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "kernel.h"
+#include "lib.h"
+
+#define BIG_BUF		(256 * 1024)
+
+int knob_read(enum knob_id id, char *buf, size_t len, int quiet)
+{
+	char text[256];
+	int ret;
+
+	ret = read_text(knobs[id].path, text, sizeof(text), quiet);
+	if (ret < 0)
+		return ret;
+	parse_selected(text, buf, len);
+	return 0;
+}
+
+void knob_read_or_dash(enum knob_id id, char *buf, size_t len)
+{
+	if (knob_read(id, buf, len, 1) < 0)
+		snprintf(buf, len, "-");
+}
+
+int knob_reads_back(const struct knob *k, const struct knob_value *v)
+{
+	static struct prio_row rows[PARSE_MAX_CPUS];
+	const struct prio_row *r;
+	char word[128];
+	int n;
+
+	if (k->kind != KNOB_PRIORITY) {
+		if (knob_read(k - knobs, word, sizeof(word), 0) < 0)
+			return -1;
+		return !strcmp(word, v->word);
+	}
+	n = read_cpu_priority(rows, PARSE_MAX_CPUS, 0);
+	if (n < 0)
+		return -1;
+	r = prio_row_of(rows, n, v->cpu);
+	return r ? r->raw == v->val : -1;
+}
+
+int cpu_siblings_mask(int cpu, unsigned char *mask, int n, int quiet)
+{
+	char path[128], buf[1024];
+
+	snprintf(path, sizeof(path),
+		 SYSFS_CPU "/cpu%d/topology/thread_siblings_list", cpu);
+	if (read_text(path, buf, sizeof(buf), quiet) < 0)
+		return -1;
+	if (parse_cpulist(buf, mask, n) || cpu >= n || !mask[cpu]) {
+		warnx_("%s: malformed '%s'", path, buf);
+		return -1;
+	}
+	return 0;
+}
+
+int cpu_siblings(int cpu, int *core, int *thread, int *nthreads, int quiet)
+{
+	unsigned char mask[PARSE_MAX_CPUS];
+	int i;
+
+	if (cpu_siblings_mask(cpu, mask, PARSE_MAX_CPUS, quiet))
+		return -1;
+	*core = -1;
+	*thread = 0;
+	*nthreads = 0;
+	for (i = 0; i < PARSE_MAX_CPUS; i++) {
+		if (!mask[i])
+			continue;
+		if (*core < 0)
+			*core = i;
+		*thread += i < cpu;
+		(*nthreads)++;
+	}
+	return 0;
+}
+
+int read_cpu_priority(struct prio_row *rows, int max, int quiet)
+{
+	static char text[BIG_BUF];
+	const char *path = knobs[KNOB_CPU_PRIORITY].path;
+	int ret = read_text(path, text, sizeof(text), quiet);
+
+	if (ret < 0)
+		return ret;
+	ret = parse_cpu_priority(text, rows, max);
+	if (ret < 0) {
+		warnx_("%s: malformed", path);
+		return -EINVAL;
+	}
+	return ret;
+}
+
+void kernel_release(char *buf, size_t len)
+{
+	struct utsname u;
+
+	snprintf(buf, len, "%s", uname(&u) ? "-" : u.release);
+}
+
+enum policy policy_now(enum policy_via *via)
+{
+	char release[65], sysctl[64], formula[64], pull[64];
+
+	kernel_release(release, sizeof(release));
+	knob_read_or_dash(KNOB_SYSCTL, sysctl, sizeof(sysctl));
+	knob_read_or_dash(KNOB_FORMULA, formula, sizeof(formula));
+	knob_read_or_dash(KNOB_PULL, pull, sizeof(pull));
+	return policy_of(release, sysctl, formula, pull, via);
+}
+
+/* Whether the kernel lacks knob @id (a stock kernel lacks the sysctl). */
+static int knob_absent(enum knob_id id)
+{
+	return access(knobs[id].path, F_OK) && errno == ENOENT;
+}
+
+/* A stock kernel: asking for its own policy or the defaults is a no-op. */
+static int apply_stock(const struct setting *s)
+{
+	enum policy_via via;
+	enum policy p = policy_now(&via);
+
+	if (s->policy != POLICY_UNKNOWN ? s->policy == p :
+	    setting_is_default(s))
+		return 0;
+	warnx_("%s: this kernel has no asym-smt knobs and runs %s: it cannot run %s",
+	       knobs[KNOB_SYSCTL].path, policies[p].name,
+	       s->policy != POLICY_UNKNOWN ? policies[s->policy].name :
+	       "other than the default settings");
+	return -1;
+}
+
+int setting_apply(const struct setting *s)
+{
+	int k;
+
+	if (knob_absent(KNOB_SYSCTL))
+		return apply_stock(s);
+	for (k = 0; k < NR_SETTING_KEYS; k++) {
+		const char *want = setting_value(s, k);
+		char got[128];
+
+		if (!want)
+			continue;
+		if (write_text(knobs[k].path, want) ||
+		    knob_read(k, got, sizeof(got), 0))
+			return -1;
+		if (strcmp(got, want)) {
+			warnx_("%s: wrote '%s', reads back '%s'",
+			       knobs[k].path, want, got);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int knobs_restore_defaults(void)
+{
+	int k, ret = 0;
+
+	for (k = 0; k < NR_KNOBS; k++) {
+		if (!knobs[k].ours || !knob_default(&knobs[k]) ||
+		    knob_absent(k))
+			continue;
+		if (write_text(knobs[k].path, knob_default(&knobs[k])))
+			ret = -1;
+	}
+	return ret;
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the guest tools read from and write to the running kernel, through
+ * the knob model (knobs.h) and the parsers (parse.h): knob values, the
+ * live CPU topology, the cpu_priority table, settings and the policy in
+ * force. Every error names the file and the errno text.
+ */
+#ifndef ASYM_KERNEL_H
+#define ASYM_KERNEL_H
+
+#include <stddef.h>
+
+#include "knobs.h"
+#include "oracle.h"
+#include "parse.h"
+#include "policy.h"
+#include "setting.h"
+
+/* What the scheduler shows of itself. */
+#define SCHED_DEBUGFS_DOMAINS	"/sys/kernel/debug/sched/domains"
+#define SCHED_DEBUGFS_VERBOSE	"/sys/kernel/debug/sched/verbose"
+#define PROC_STAT		"/proc/stat"
+#define PROC_SCHEDSTAT		"/proc/schedstat"
+#define SCHEDSTATS_SYSCTL	"/proc/sys/kernel/sched_schedstats"
+
+/*
+ * The value of knob @id as its selected word ("squared" of "[squared]
+ * legacy") into @buf; 0, or -errno after naming the file (a missing file
+ * too, unless @quiet).
+ */
+int knob_read(enum knob_id id, char *buf, size_t len, int quiet);
+
+/* Like knob_read(), "-" when the knob is absent or unreadable. */
+void knob_read_or_dash(enum knob_id id, char *buf, size_t len);
+
+/*
+ * After a write that @v describes (knob_expect()) was accepted, whether
+ * knob @k reads back that value: 1 if so, 0 if not, -1 unreadable.
+ */
+int knob_reads_back(const struct knob *k, const struct knob_value *v);
+
+/*
+ * The SMT siblings of online CPU @cpu (thread_siblings_list) into @mask
+ * of @n entries; 0, or -1 after naming the file (a missing one too,
+ * unless @quiet, as an offline CPU's).
+ */
+int cpu_siblings_mask(int cpu, unsigned char *mask, int n, int quiet);
+
+/*
+ * Of online CPU @cpu: the first CPU of its core, its position among the
+ * core's online threads and their number. 0, or -1 as above.
+ */
+int cpu_siblings(int cpu, int *core, int *thread, int *nthreads, int quiet);
+
+/*
+ * The rows of cpu_priority into @rows (room for @max): their number, or
+ * -errno (-ENOENT quietly when @quiet), or -EINVAL after saying the text
+ * is malformed.
+ */
+int read_cpu_priority(struct prio_row *rows, int max, int quiet);
+
+/* The kernel release (uname -r) into @buf, "-" if unknown. */
+void kernel_release(char *buf, size_t len);
+
+/* The policy in force now and how it was selected. */
+enum policy policy_now(enum policy_via *via);
+
+/*
+ * Write every set key of @s in key order and read each back. On a kernel
+ * without the series' knobs (stock), a setting asks for nothing when it
+ * names the policy that kernel runs or sets keys to their defaults only;
+ * anything else is an error. Return 0, or -1 after naming the file that
+ * failed or read back another value.
+ */
+int setting_apply(const struct setting *s);
+
+/* Write the default of every knob of ours that has one and exists. */
+int knobs_restore_defaults(void);
+
+#endif

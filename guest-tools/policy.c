@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The policies of SMT-aware asym packing: see policy.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "policy.h"
+
+const struct policy_desc policies[NR_POLICIES] = {
+	[POLICY_UNKNOWN] = { "unknown", "unknown policy", NULL, NULL, NULL,
+			     false },
+	[POLICY_PRE_V5_16] = {
+		"pre-v5.16", "before v5.16: legacy formula, no SMT pull check",
+		"legacy", "none", "0", false,
+	},
+	[POLICY_V5_16] = {
+		"v5.16", "v5.16: squared formula and SMT pull check",
+		"squared", "busy_siblings", NULL, false,
+	},
+	[POLICY_V6_5] = {
+		"v6.5", "v6.5 and later: equal formula, idle-core rule",
+		"equal", "idle_core", "2", true,
+	},
+	[POLICY_V5_16_FORMULA_ONLY] = {
+		"v5.16-formula-only",
+		"v5.16 squared formula alone (no SMT pull check)",
+		"squared", "none", NULL, false,
+	},
+	[POLICY_V5_16_PULL_ONLY] = {
+		"v5.16-pull-only",
+		"v5.16 SMT pull check alone (legacy formula)",
+		"legacy", "busy_siblings", NULL, false,
+	},
+	[POLICY_V6_5_FORMULA_ONLY] = {
+		"v6.5-formula-only",
+		"v6.5 equal formula alone (v5.16 SMT pull check)",
+		"equal", "busy_siblings", NULL, false,
+	},
+	[POLICY_V6_5_RULE_ONLY] = {
+		"v6.5-rule-only",
+		"v6.5 idle-core rule alone (squared formula)",
+		"squared", "idle_core", NULL, false,
+	},
+	[POLICY_LEGACY_IDLE_CORE] = {
+		"legacy+idle-core",
+		"mixed: legacy formula, v6.5 idle-core rule",
+		"legacy", "idle_core", NULL, false,
+	},
+	[POLICY_EQUAL_NO_PULL] = {
+		"equal+no-pull",
+		"mixed: equal formula, no SMT pull check",
+		"equal", "none", NULL, false,
+	},
+};
+
+enum policy policy_by_name(const char *name)
+{
+	int p;
+
+	for (p = POLICY_UNKNOWN + 1; p < NR_POLICIES; p++)
+		if (!strcmp(name, policies[p].name))
+			return p;
+	return POLICY_UNKNOWN;
+}
+
+/* The generation a stock kernel of @release runs. */
+static enum policy stock_policy(const char *release)
+{
+	int major, minor;
+
+	if (sscanf(release, "%d.%d", &major, &minor) != 2)
+		return POLICY_UNKNOWN;
+	if (major > 6 || (major == 6 && minor >= 5))
+		return POLICY_V6_5;
+	if (major > 5 || (major == 5 && minor >= 16))
+		return POLICY_V5_16;
+	return POLICY_PRE_V5_16;
+}
+
+enum policy policy_of(const char *release, const char *sysctl,
+		      const char *formula, const char *pull,
+		      enum policy_via *via)
+{
+	int p;
+
+	*via = VIA_NONE;
+	if (!strcmp(sysctl, "-")) {
+		p = stock_policy(release);
+		if (p != POLICY_UNKNOWN)
+			*via = VIA_STOCK;
+		return p;
+	}
+	for (p = POLICY_UNKNOWN + 1; p < NR_POLICIES; p++) {
+		const struct policy_desc *d = &policies[p];
+
+		if (d->sysctl && !strcmp(sysctl, d->sysctl)) {
+			*via = VIA_SYSCTL;
+			return p;
+		}
+	}
+	if (strcmp(sysctl, "1"))
+		return POLICY_UNKNOWN;
+	for (p = POLICY_UNKNOWN + 1; p < NR_POLICIES; p++) {
+		if (!strcmp(formula, policies[p].formula) &&
+		    !strcmp(pull, policies[p].pull)) {
+			*via = VIA_DEBUGFS;
+			return p;
+		}
+	}
+	return POLICY_UNKNOWN;
+}
+
+const char *policy_via_name(enum policy_via via)
+{
+	switch (via) {
+	case VIA_SYSCTL:
+		return "sysctl";
+	case VIA_DEBUGFS:
+		return "debugfs";
+	case VIA_STOCK:
+		return "stock";
+	default:
+		return "none";
+	}
+}
