@@ -55,9 +55,10 @@ ktap_table() {
 
 	printf '%s\n' "$1" | grep -v '^[[:space:]]*\(#\|$\)' > "$table"
 	ktap_plan "$(wc -l < "$table")"
-	while read -r name cmd <&3; do
+	# fd 9: the tests may use stdin and the low descriptors themselves
+	while read -r name cmd <&9; do
 		eval "check $name $cmd"
-	done 3< "$table"
+	done 9< "$table"
 	rm -f "$table"
 	ktap_finish
 }
@@ -170,14 +171,15 @@ PLACE_TRIES=3
 # report in /tmp/place-POLICY-N.txt, its verdict in v_*. Fails when no
 # run was sound.
 place() {
-	local out=/tmp/place-$1-$2.txt try=1
+	local out=/tmp/place-$1-$2.txt try=1 sound
 
 	asym-ctl set "$1" > /dev/null || return 1
 	while :; do
 		asym-place -n "$2" --explain > "$out" 2>&1
 		verdict "$out" || return 1
-		diag "$1 N=$2, run $try: ideal $v_ideal, last sample {$v_final}," \
-			"$([ "$v_sound" = 1 ] || echo NOT) sound"
+		sound=sound
+		[ "$v_sound" = 1 ] || sound="NOT sound"
+		diag "$1 N=$2, run $try: ideal $v_ideal, last sample {$v_final}, $sound"
 		[ "$v_sound" = 1 ] && return 0
 		if [ "$try" -ge "$PLACE_TRIES" ]; then
 			diag "$1 N=$2: no sound measurement in $try runs: not judged"
