@@ -42,6 +42,9 @@ help:
 	@echo "                  (its three generations and the halves of two), N=1..6"
 	@echo "  run             boot the guest on TOPOLOGY with a shell; CMD='...' runs one command"
 	@echo "                  (TOPOLOGY: a name from the file topologies, or a spec)"
+	@echo "  map             start-state map: where the balancer takes N=N busy loops from"
+	@echo "                  every start placement, under SET=POLICY (asym-ctl policies),"
+	@echo "                  REPS=3 runs a start, on TOPOLOGY"
 	@echo "  generations     placement of N=1..CPUs on every lab topology: 6.1 series defaults,"
 	@echo "                  6.1 with sched_asym_smt=0, 6.1 with sched_asym_smt=2, stock 6.12;"
 	@echo "                  build/generations/table.md"
@@ -99,6 +102,14 @@ run: $(KERNEL) initramfs
 	@scripts/qemu-run $(if $(TOPOLOGY),--topology "$$TOPOLOGY") --kver $(KVER) \
 		$(if $(filter 1,$(DEBUG)),--debug) $(if $(CMD),-- "$$CMD")
 
+N ?=
+SET ?=
+REPS ?= 3
+map: $(KERNEL) initramfs
+	@scripts/qemu-run --kver $(KVER) $(if $(TOPOLOGY),--topology "$$TOPOLOGY") \
+		--name map --timeout 3600 \
+		-- "asym-map -n '$(N)' $(if $(SET),--set '$(SET)') --reps '$(REPS)'"
+
 demo: initramfs kernel-6.1
 	@scripts/demo
 
@@ -148,7 +159,8 @@ clean:
 distclean:
 	rm -rf $(TOP)/build
 
-.PHONY: help deps tree export-patches kernel tools initramfs run demo generations checkpatch \
+.PHONY: help deps tree export-patches kernel tools initramfs run map demo generations \
+	checkpatch \
 	build-matrix \
 	debug-kernel torture fuzz test clean distclean
 SHELL := /bin/bash

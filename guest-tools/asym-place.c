@@ -3,7 +3,8 @@
  * asym-place - where does the scheduler put N CPU-bound tasks, and is that
  * the ideal placement for the live topology and ITMT priorities?
  *
- * Forks N busy loops, lets them settle, then samples the CPU of each from
+ * Forks N busy loops, lets them settle (or, with --start, pins each to a
+ * given CPU and releases them all at once), then samples the CPU of each from
  * /proc/PID/stat (field 39) at a fixed interval, from this one process and
  * without forking (a forking sampler lands on the idle CPUs it measures).
  * The measurement is in measure.c (shared with asym-ab), the ideal
@@ -26,7 +27,10 @@
 const char *prog = "asym-place";
 
 struct options {
-	struct measure_opts m;	/* n, window, explain */
+	struct measure_opts m;	/* n, window, explain, start */
+	int start[START_MAX_WORKERS];
+	int nstart;		/* 0: no --start */
+	bool settle_given;
 	double min_ideal;
 	bool json;
 };
@@ -42,6 +46,11 @@ static void usage(FILE *f)
 		"\n"
 		"Options:\n"
 		"  -n, --workers N     number of workers, 1 to the online CPUs\n"
+		"      --start CPUS    a controlled start: worker i pinned to the\n"
+		"                      i-th CPU of CPU,CPU,... (repeats allowed),\n"
+		"                      then all released to every online CPU at\n"
+		"                      once; the window starts at the release (no\n"
+		"                      settle); -n defaults to the number of CPUs\n"
 		MEASURE_OPTIONS_HELP
 		"      --min-ideal F   pass when at least this fraction of the\n"
 		"                      samples is ideal (default 0.9)\n"
@@ -56,13 +65,17 @@ static void usage(FILE *f)
 		"priority. The tables end with one line for scripts:\n"
 		"  verdict n=N policy=NAME via=HOW judged=core|thread sound=0|1\n"
 		"    ideal=F pass=0|1 final=CPUS top=CPUS siblings_last=0|1\n"
-		"    overflow=0|1\n"
+		"    overflow=0|1 start=CPUS|- outcome=ideal|trap|moving\n"
+		"    settled=SEC\n"
 		"sound: the sampled residency agrees with /proc/stat (within\n"
 		"%.2f); final: the CPUs of the last sample; top: those that ran\n"
 		"a worker in at least half of the samples; siblings_last: every\n"
 		"first thread of a core ran one in %.0f%% of the samples;\n"
 		"overflow: an SMT sibling ran one in %.0f%% while an E-core ran\n"
-		"one in at most %.0f%%.\n"
+		"one in at most %.0f%%; outcome: ideal at the end, or a trap (a\n"
+		"placement held, to the end, for at least half of the window),\n"
+		"or moving; settled: the first sample of the final placement\n"
+		"(by core when judged by core), in seconds into the window.\n"
 		"\n"
 		"Exit status: 0 if the ideal fraction reaches --min-ideal, 1 if\n"
 		"not or on a run-time error, 2 on a usage error. SIGINT, SIGTERM\n"
@@ -74,17 +87,25 @@ static void usage(FILE *f)
 
 /* --- options --- */
 
-enum { OPT_MIN_IDEAL = 256, OPT_EXPLAIN };
+enum { OPT_MIN_IDEAL = 256, OPT_EXPLAIN, OPT_START };
 
 static int take_option(int c, const char *name, const char *arg, void *ctx)
 {
 	struct options *o = ctx;
+	char err[256];
 
 	switch (c) {
 	case 'n':
 		return opt_int("-n", arg, 1, 1 << 20, &o->m.n);
 	case MEASURE_OPT_WINDOW:
+		o->settle_given |= !strcmp(name, "settle");
 		return measure_option(name, arg, &o->m);
+	case OPT_START:
+		o->nstart = start_parse(arg, o->start, START_MAX_WORKERS, err,
+					sizeof(err));
+		if (o->nstart < 0)
+			warnx_("--start: %s (see --help)", err);
+		return o->nstart < 0 ? -1 : 0;
 	case OPT_MIN_IDEAL:
 		return opt_decimal("--min-ideal", arg, 1,
 				   "a fraction from 0 to 1", &o->min_ideal);
@@ -102,6 +123,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "workers", required_argument, NULL, 'n' },
 		{ "min-ideal", required_argument, NULL, OPT_MIN_IDEAL },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
+		{ "start", required_argument, NULL, OPT_START },
 		MEASURE_LONG_OPTIONS,
 		OPT_COMMON_LONG_OPTIONS
 	};
@@ -111,8 +133,22 @@ static int parse_options(int argc, char **argv, struct options *o)
 	ret = opt_parse(argc, argv, "n:h", opts, take_option, o, &o->json);
 	if (ret)
 		return ret;
+	if (o->nstart) {
+		if (o->m.n && o->m.n != o->nstart) {
+			warnx_("-n %d but --start names %d CPUs (see --help)",
+			       o->m.n, o->nstart);
+			return -1;
+		}
+		if (o->settle_given) {
+			warnx_("--settle and --start: a controlled start is measured from its release (see --help)");
+			return -1;
+		}
+		o->m.n = o->nstart;
+		o->m.settle = 0;
+		o->m.start = o->start;
+	}
 	if (!o->m.n) {
-		warnx_("-n N is required: the number of workers (see --help)");
+		warnx_("-n N or --start is required: the workers (see --help)");
 		return -1;
 	}
 	return measure_count_samples(&o->m);
@@ -237,26 +273,54 @@ static char *cpu_list(const int *set, int n, char *buf, size_t len)
 	return buf;
 }
 
+/* The first sample of the final placement, in seconds into the window. */
+static double settled_s(const struct options *o, const struct measure *m)
+{
+	return measure_sample_t(&o->m, m->result.settled);
+}
+
+/* What the balancer did from the start, for people. */
+static void print_outcome(const struct options *o, const struct measure *m)
+{
+	const struct start_result *r = &m->result;
+	char buf[1024], start[1024];
+	double held = o->m.duration - settled_s(o, m);
+
+	if (o->nstart)
+		printf("start: {%s}, each worker pinned there, all released at t=0\n",
+		       start_format(o->start, o->nstart, start, sizeof(start)));
+	place_format_set(r->final, r->nfinal, buf, sizeof(buf));
+	if (r->outcome == OUTCOME_IDEAL)
+		printf("outcome: ideal %s by the sample at t=%.2f s, held to the end\n",
+		       buf, settled_s(o, m));
+	else if (r->outcome == OUTCOME_TRAP)
+		printf("outcome: trap %s from the sample at t=%.2f s to the end (%.2f s)\n",
+		       buf, settled_s(o, m), held);
+	else
+		printf("outcome: moving, last %s since the sample at t=%.2f s\n",
+		       buf, settled_s(o, m));
+}
+
 /* The one line scripts read: see usage(). */
 static void print_verdict(const struct options *o,
 			  const struct measure_live *lv,
 			  const struct place_ideal *ideal,
 			  const struct measure *m, bool pass)
 {
-	int last[PLACE_MAX_CPUS], top[PLACE_MAX_CPUS], nlast, ntop = 0, i;
-	char a[1024], b[1024];
+	const struct start_result *r = &m->result;
+	int top[PLACE_MAX_CPUS], ntop = 0, i;
+	char a[1024], b[1024], s[1024];
 
-	nlast = place_busy_set(&m->samples[(o->m.nsamples - 1) * o->m.n],
-			       o->m.n, last);
 	for (i = 0; i < lv->ncpus; i++)
 		if (m->residency[i] >= 0.5)
 			top[ntop++] = lv->cpu[i].cpu;
-	printf("verdict n=%d policy=%s via=%s judged=%s sound=%d ideal=%.2f pass=%d final=%s top=%s siblings_last=%d overflow=%d\n",
+	printf("verdict n=%d policy=%s via=%s judged=%s sound=%d ideal=%.2f pass=%d final=%s top=%s siblings_last=%d overflow=%d start=%s outcome=%s settled=%.2f\n",
 	       o->m.n, policies[lv->policy].name, policy_via_name(lv->via),
 	       ideal->by_core ? "core" : "thread", m->sound, m->ideal_frac,
-	       pass, cpu_list(last, nlast, a, sizeof(a)),
+	       pass, cpu_list(r->final, r->nfinal, a, sizeof(a)),
 	       cpu_list(top, ntop, b, sizeof(b)), m->siblings_last,
-	       m->overflows);
+	       m->overflows, cpu_list(o->start, o->nstart, s, sizeof(s)),
+	       start_outcome_names[r->outcome], settled_s(o, m));
 }
 
 static void print_human(const struct options *o,
@@ -329,8 +393,9 @@ static void print_human(const struct options *o,
 	if (m->max_diff < 0)
 		printf("measurement NOT checked: no %s data\n", PROC_STAT);
 	else
-		printf("measurement %s: max |residency - busy| %.2f %s %.2f\n",
-		       m->sound ? "sound" : "NOT sound", m->max_diff,
+		printf("measurement %s: max |residency - busy|%s %.2f %s %.2f\n",
+		       m->sound ? "sound" : "NOT sound",
+		       ideal->by_core ? " by core" : "", m->max_diff,
 		       m->sound ? "<=" : ">", MEASURE_SOUND_LIMIT);
 	printf("sampler cost: %.2f%% of one CPU (%.1f ms user+system over %.2f s)\n",
 	       m->cost_pct, m->cost_ms, m->window_s);
@@ -341,6 +406,7 @@ static void print_human(const struct options *o,
 	printf("result: %s (ideal fraction %.2f %s %.2f)\n",
 	       pass ? "PASS" : "FAIL", m->ideal_frac,
 	       pass ? ">=" : "<", o->min_ideal);
+	print_outcome(o, m);
 	print_verdict(o, lv, ideal, m, pass);
 }
 
@@ -526,6 +592,15 @@ static void print_json(const struct options *o, const struct measure_live *lv,
 	printf(",\"siblings_last\":%s,\"overflow\":%s",
 	       m->siblings_last ? "true" : "false",
 	       m->overflows ? "true" : "false");
+	printf(",\"start\":");
+	if (o->nstart)
+		json_int_array(o->start, o->nstart);
+	else
+		printf("null");
+	printf(",\"outcome\":{\"outcome\":\"%s\",\"final\":",
+	       start_outcome_names[m->result.outcome]);
+	json_int_array(m->result.final, m->result.nfinal);
+	printf(",\"settled_s\":%.3f}", settled_s(o, m));
 	printf(",\"sampler\":{\"cpu_ms\":%.3f,\"sampling_ms\":%.3f,",
 	       m->cost_ms, m->sampling_ms);
 	printf("\"snapshot_start_ms\":%.3f,\"snapshot_end_ms\":%.3f,",
@@ -559,6 +634,18 @@ int main(int argc, char **argv)
 	if (o.m.n > lv.ncpus) {
 		warnx_("-n %d: more than the %d online CPUs", o.m.n, lv.ncpus);
 		return 2;
+	}
+	if (o.nstart) {
+		int canon[START_MAX_WORKERS];
+		char buf[1024];
+
+		if (start_canonical(lv.cpu, lv.ncpus, o.start, o.nstart,
+				    canon)) {
+			warnx_("--start: not every CPU of %s is online",
+			       start_format(o.start, o.nstart, buf,
+					    sizeof(buf)));
+			return 2;
+		}
 	}
 	if (measure_ideal(&lv, o.m.n, &ideal) || measure_alloc(&o.m, &m))
 		return 1;

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -21,7 +22,6 @@
 #include "lib.h"
 #include "measure.h"
 #include "place.h"
-#include "stats.h"
 
 #define BIG_BUF			(256 * 1024)
 #define MAX_SD			(PLACE_MAX_CPUS * 8)
@@ -178,10 +178,16 @@ void measure_setup(void)
 	atexit(measure_cleanup);
 }
 
-static void __attribute__((noreturn)) worker_main(pid_t parent)
+/*
+ * A worker: spin until killed. With @cpu >= 0, first pin itself to @cpu
+ * and say on @ready whether it could ('.') or not ('x').
+ */
+static void __attribute__((noreturn)) worker_main(pid_t parent, int cpu,
+						  int ready)
 {
 	volatile unsigned long spin = 0;
 	sigset_t none;
+	cpu_set_t set;
 	int i;
 
 	for (i = 0; i < NSTOP_SIGNALS; i++)
@@ -191,6 +197,14 @@ static void __attribute__((noreturn)) worker_main(pid_t parent)
 	/* Die with the sampler, however it ends. */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
 		_exit(1);
+	if (cpu >= 0) {
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		i = sched_setaffinity(0, sizeof(set), &set);
+		if (write(ready, i ? "x" : ".", 1) != 1)
+			_exit(1);
+		close(ready);
+	}
 	for (;;)
 		spin++;
 }
@@ -257,18 +271,54 @@ void measure_cleanup(void)
 	}
 }
 
-static int start_workers(struct measure *m, int n)
+/*
+ * Release the workers of a controlled start, each pinned to its start
+ * CPU, to every online CPU of @lv, once all of them are on their CPU.
+ */
+static int release_workers(struct measure *m, const struct measure_live *lv,
+			   const int *start, int ready)
 {
-	pid_t parent = getpid();
+	cpu_set_t all;
+	char c;
 	int i;
 
-	m->workers = calloc(n, sizeof(*m->workers));
+	for (i = 0; i < m->nworkers; i++) {
+		if (read(ready, &c, 1) != 1 || c != '.') {
+			warnx_("a worker could not be pinned to its start CPU");
+			return -1;
+		}
+	}
+	CPU_ZERO(&all);
+	for (i = 0; i < lv->ncpus; i++)
+		CPU_SET(lv->cpu[i].cpu, &all);
+	for (i = 0; i < m->nworkers; i++) {
+		if (sched_setaffinity(m->workers[i].pid, sizeof(all), &all)) {
+			warnx_("releasing worker %d from cpu%d: %s", i,
+			       start[i], strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Fork the workers, with a controlled start when @o->start says one. */
+static int start_workers(struct measure *m, const struct measure_opts *o,
+			 const struct measure_live *lv)
+{
+	pid_t parent = getpid();
+	int i, ret, ready[2] = { -1, -1 };
+
+	m->workers = calloc(o->n, sizeof(*m->workers));
 	if (!m->workers) {
 		warnx_("out of memory");
 		return -1;
 	}
+	if (o->start && pipe(ready)) {
+		warnx_("pipe: %s", strerror(errno));
+		return -1;
+	}
 	fflush(NULL);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < o->n; i++) {
 		struct measure_worker *w = &m->workers[i];
 		pid_t pid;
 
@@ -279,7 +329,8 @@ static int start_workers(struct measure *m, int n)
 			return -1;
 		}
 		if (!pid)
-			worker_main(parent);
+			worker_main(parent, o->start ? o->start[i] : -1,
+				    ready[1]);
 		w->pid = pid;
 		m->nworkers++;
 		snprintf(w->stat_path, sizeof(w->stat_path), "/proc/%d/stat",
@@ -290,7 +341,12 @@ static int start_workers(struct measure *m, int n)
 			return -1;
 		}
 	}
-	return 0;
+	if (!o->start)
+		return 0;
+	close(ready[1]);
+	ret = release_workers(m, lv, o->start, ready[0]);
+	close(ready[0]);
+	return ret;
 }
 
 /* --- time --- */
@@ -439,12 +495,13 @@ static int window_end(const struct measure_opts *o, struct measure *m)
 }
 
 /* Start the workers, settle, sample; -1 on error or a stop signal. */
-static int run(const struct measure_opts *o, struct measure *m)
+static int run(const struct measure_opts *o, const struct measure_live *lv,
+	       struct measure *m)
 {
 	struct timespec until;
 	int s;
 
-	if (start_workers(m, o->n))
+	if (start_workers(m, o, lv))
 		return -1;
 	clock_gettime(CLOCK_MONOTONIC, &m->start);
 	until = ts_add_ms(&m->start, (long long)(o->settle * 1000 + 0.5));
@@ -506,11 +563,13 @@ static void evaluate(const struct measure_opts *o,
 	}
 	place_residency(m->samples, o->nsamples, o->n, cpus, lv->ncpus,
 			m->residency);
-	m->max_diff = stats_max_abs_diff(m->residency, m->busy, lv->ncpus);
+	m->max_diff = place_max_diff(lv->cpu, lv->ncpus, m->residency, m->busy,
+				     ideal->by_core);
 	m->sound = m->max_diff >= 0 && m->max_diff <= MEASURE_SOUND_LIMIT;
 	m->siblings_last = place_siblings_last(lv->cpu, lv->ncpus,
 					       m->residency);
 	m->overflows = place_overflows(lv->cpu, lv->ncpus, m->residency);
+	start_judge(ideal, m->samples, o->nsamples, o->n, &m->result);
 
 	m->migrations = 0;
 	for (i = 0; i < m->nworkers; i++) {
@@ -581,7 +640,7 @@ int measure_run(const struct measure_opts *o, const struct measure_live *lv,
 	cur = m;
 	if (o->explain)
 		enable_schedstats(m->schedstats_note);
-	ret = run(o, m);
+	ret = run(o, lv, m);
 	measure_cleanup();
 	if (measure_stop_sig || ret)
 		return -1;

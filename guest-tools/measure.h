@@ -19,6 +19,7 @@
 #include "parse.h"
 #include "place.h"
 #include "policy.h"
+#include "startmap.h"
 
 #define MEASURE_MAX_SAMPLES	100000
 #define MEASURE_MAX_SECONDS	3600
@@ -33,6 +34,12 @@ struct measure_opts {
 	double duration;	/* s */
 	int nsamples;
 	bool explain;		/* /proc/schedstat snapshots, schedstats on */
+	/*
+	 * A controlled start: worker i pinned to start[i] until all are on
+	 * their CPU, then released to every online CPU; the window starts
+	 * at the release (settle 0). NULL: fork and let them settle.
+	 */
+	const int *start;
 };
 
 /* The defaults of the window: settle 2 s, interval 300 ms, duration 3 s. */
@@ -122,6 +129,7 @@ struct measure {
 	bool sound;
 	bool siblings_last;		/* place_siblings_last() */
 	bool overflows;			/* place_overflows() */
+	struct start_result result;	/* where the balancer went */
 	long long migrations;		/* all workers, -1: unknown */
 	double cost_ms, window_s, cost_pct;
 	double sampling_ms;		/* of cost_ms: the sampling loop */

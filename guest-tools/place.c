@@ -212,6 +212,32 @@ bool place_overflows(const struct place_cpu *cpus, int ncpus,
 	return sibling && idle_e;
 }
 
+double place_max_diff(const struct place_cpu *cpus, int ncpus,
+		      const double *res, const double *busy, bool by_core)
+{
+	double max = -1;
+	int i, j;
+
+	for (i = 0; i < ncpus; i++) {
+		double r = 0, b = 0, d;
+		bool known = true;
+
+		if (by_core && cpus[i].thread)
+			continue;
+		for (j = 0; j < ncpus; j++) {
+			if (by_core ? cpus[j].core != cpus[i].core : j != i)
+				continue;
+			known &= busy[j] >= 0;
+			r += res[j];
+			b += busy[j];
+		}
+		d = r > b ? r - b : b - r;
+		if (known && d > max)
+			max = d;
+	}
+	return max;
+}
+
 int place_held_from(const bool *ok, int n)
 {
 	int i = n;

@@ -108,6 +108,17 @@ bool place_overflows(const struct place_cpu *cpus, int ncpus,
 		     const double *res);
 
 /*
+ * How far the sampled residency @res of the @ncpus CPUs @cpus is from
+ * their busy fraction @busy (negative: unknown, left out): the largest
+ * difference over the CPUs or, @by_core, over the cores, each core's
+ * residencies and busy fractions summed over its threads (a task moving
+ * between the threads of a core between two samples is no error when
+ * which thread runs it is not judged). -1 when nothing is known.
+ */
+double place_max_diff(const struct place_cpu *cpus, int ncpus,
+		      const double *res, const double *busy, bool by_core);
+
+/*
  * The busy set of @n task CPUs: the distinct non-negative entries of @cpus,
  * ascending, into @set (room for @n). Return their number.
  */

@@ -28,17 +28,6 @@ double stats_stddev(const double *v, int n)
 	return sqrt(sum / (n - 1));
 }
 
-double stats_max_abs_diff(const double *a, const double *b, int n)
-{
-	double max = -1;
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (a[i] >= 0 && b[i] >= 0 && fabs(a[i] - b[i]) > max)
-			max = fabs(a[i] - b[i]);
-	return max;
-}
-
 void stats_summary(const double *v, int n, struct stat_summary *st)
 {
 	memset(st, 0, sizeof(*st));

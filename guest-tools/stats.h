@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Statistics of repeated measurements: mean, sample standard deviation,
- * the largest difference of two series, and asym-ab's comparison of a
+ * and asym-ab's comparison of a
  * setting against the baseline with its row in the layout of the 2021
  * series' cover letter. Pure logic.
  */
@@ -16,9 +16,6 @@ double stats_mean(const double *v, int n);
 
 /* Sample standard deviation (n - 1) of @v[0..@n); 0 for n < 2. */
 double stats_stddev(const double *v, int n);
-
-/* Largest |@a[i] - @b[i]| over i < @n, ignoring pairs with a negative. */
-double stats_max_abs_diff(const double *a, const double *b, int n);
 
 /* Mean, sample standard deviation and that as a % of the mean. */
 struct stat_summary {

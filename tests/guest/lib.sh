@@ -146,7 +146,7 @@ is_stock() {
 
 # verdict FILE: the verdict line of an asym-place report into variables
 # v_n, v_policy, v_via, v_judged, v_sound, v_ideal, v_pass, v_final, v_top,
-# v_siblings_last, v_overflow.
+# v_siblings_last, v_overflow, v_start, v_outcome, v_settled.
 verdict() {
 	local line kv
 
@@ -166,23 +166,26 @@ verdict() {
 # vCPUs, and then the placement cannot be judged.
 PLACE_TRIES=3
 
-# place POLICY N: N busy loops under POLICY (asym-ctl set POLICY), run
-# until asym-place measured soundly, at most PLACE_TRIES times; the last
-# report in /tmp/place-POLICY-N.txt, its verdict in v_*. Fails when no
-# run was sound.
+# place POLICY N [OPTION...]: N busy loops under POLICY (asym-ctl set
+# POLICY), asym-place with the OPTIONs given (--start CPUS...), run until
+# it measured soundly, at most PLACE_TRIES times; the last report in
+# /tmp/place-POLICY-N.txt, its verdict in v_*. Fails when no run was
+# sound.
 place() {
-	local out=/tmp/place-$1-$2.txt try=1 sound
+	local policy=$1 n=$2 out=/tmp/place-$1-$2.txt try=1 sound
 
-	asym-ctl set "$1" > /dev/null || return 1
+	shift 2
+	asym-ctl set "$policy" > /dev/null || return 1
 	while :; do
-		asym-place -n "$2" --explain > "$out" 2>&1
+		asym-place -n "$n" --explain "$@" > "$out" 2>&1
 		verdict "$out" || return 1
 		sound=sound
 		[ "$v_sound" = 1 ] || sound="NOT sound"
-		diag "$1 N=$2, run $try: ideal $v_ideal, last sample {$v_final}, $sound"
+		diag "$policy N=$n$([ "$v_start" = - ] || echo " from {$v_start}")," \
+			"run $try: ideal $v_ideal, $v_outcome {$v_final}, $sound"
 		[ "$v_sound" = 1 ] && return 0
 		if [ "$try" -ge "$PLACE_TRIES" ]; then
-			diag "$1 N=$2: no sound measurement in $try runs: not judged"
+			diag "$policy N=$n: no sound measurement in $try runs: not judged"
 			return 1
 		fi
 		try=$((try + 1))

@@ -298,6 +298,25 @@ static void verdicts(void)
 	       !place_overflows(cpus, 6, over5), "overflows_to_siblings");
 }
 
+/* Residency against busy time, by CPU and by core. */
+static void max_diff(void)
+{
+	static const struct place_cpu cpus[] = {
+		{ 0, 0, 0, 100, 2 }, { 1, 0, 1, 100, 2 }, { 4, 4, 0, 40, 1 },
+	};
+	/* one task moving between cpu0 and cpu1 faster than the samples */
+	static const double res[] = { 0.7, 0.3, 1.0 };
+	static const double busy[] = { 0.5, 0.5, 0.95 };
+	static const double unknown[] = { -1, 0.5, 0.95 };
+
+	report(near(place_max_diff(cpus, 3, res, busy, false), 0.2) &&
+	       near(place_max_diff(cpus, 3, res, busy, true), 0.05) &&
+	       near(place_max_diff(cpus, 3, res, unknown, true), 0.05) &&
+	       near(place_max_diff(cpus, 3, res, unknown, false), 0.2) &&
+	       place_max_diff(cpus, 0, res, busy, true) == -1,
+	       "max_diff_by_cpu_and_by_core");
+}
+
 int main(void)
 {
 	ktap_begin();
@@ -311,5 +330,6 @@ int main(void)
 	residency();
 	by_core();
 	verdicts();
+	max_diff();
 	return ktap_end();
 }

@@ -1,0 +1,481 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * asym-map - a start-state map: where the balancer takes N CPU-bound
+ * workers from every start placement.
+ *
+ * For one setting and N, enumerates the start placements up to the
+ * topology's symmetry (or draws a seeded sample of them when there are
+ * more than --max-starts), and runs each --reps times as asym-place
+ * --start does: every worker pinned to its start CPU, all released at
+ * once, the placement sampled from the release. Each run ends ideal, in
+ * a trap (another placement held for the second half of the window) or
+ * moving; a start is repeatable when all its runs end alike (final
+ * placements compared up to the symmetry too). For every
+ * trap it prints the balancer's counters of the CPUs left idle and the
+ * command that replays it. The start enumeration and the judgement are
+ * pure logic in startmap.c, the measurement is measure.c.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel.h"
+#include "lib.h"
+#include "measure.h"
+#include "place.h"
+#include "setting.h"
+#include "startmap.h"
+
+const char *prog = "asym-map";
+
+#define MAX_STARTS	2000
+#define MAX_REPS	20
+
+struct options {
+	struct measure_opts m;
+	const char *text;	/* the setting, NULL: as the kernel is */
+	struct setting setting;
+	int reps;
+	int max_starts;
+	unsigned long long seed;
+	bool seed_given;
+	bool json;
+};
+
+/* One run from one start. */
+struct map_run {
+	bool sound;
+	enum start_outcome outcome;
+	int nfinal;
+	int final[PLACE_MAX_CPUS];	/* up to symmetry */
+	int raw[PLACE_MAX_CPUS];	/* as the run ended */
+	double settled;		/* first sample of the final placement, s */
+	double ideal_frac;
+	char idle[256];		/* trap: counters of the idle CPUs */
+};
+
+static struct measure_live lv;
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: %s -n N [--set SETTING] [options]\n"
+		"Map where the balancer takes N CPU-bound workers from every\n"
+		"start placement (up to the topology's symmetry: interchangeable\n"
+		"cores are those with the same online threads and raw priority),\n"
+		"each start run --reps times as 'asym-place --start' does.\n"
+		"\n"
+		"Options:\n"
+		"  -n, --workers N     number of workers, 1 to the online CPUs\n"
+		"      --set SETTING   apply SETTING first (as asym-ctl set: a\n"
+		"                      policy's name, KEY=VALUE..., defaults);\n"
+		"                      the knobs go back to their defaults at the\n"
+		"                      end. Default: the kernel as it is\n"
+		"      --reps K        runs of each start (default 3)\n"
+		"      --max-starts M  more starts than M up to symmetry: a seeded\n"
+		"                      sample of M (default 200)\n"
+		"      --seed S        the sample's seed (default: the time; printed)\n"
+		"      --interval MS   sampling interval (default 200)\n"
+		"      --duration SEC  window after the release (default 2)\n"
+		"      --json          one JSON object at the end\n"
+		"  -h, --help          this text\n"
+		"\n"
+		"Prints a line per start, then the map: how many starts reached the\n"
+		"ideal, every trap with the starts that fell in it, its counters and\n"
+		"a replay command, and the starts whose runs differed; the last line\n"
+		"is for scripts:\n"
+		"  map n=N policy=NAME starts=S of=ALL seed=SEED|- reps=K\n"
+		"    remeasured=R ideal=I trap=T moving=M mixed=X unsound=U\n"
+		"counting starts: ideal, trap and moving when all runs agreed,\n"
+		"mixed when they did not, unsound when a run's samples disagreed\n"
+		"with /proc/stat in 3 tries (R: runs measured again for that).\n"
+		"\n"
+		"Exit status: 0 when every run completed (the map does not decide\n"
+		"it), 1 on a run-time error, 2 on a usage error.\n", prog);
+}
+
+enum { OPT_SET = 256, OPT_REPS, OPT_MAX_STARTS, OPT_SEED };
+
+static int take_option(int c, const char *name, const char *arg, void *ctx)
+{
+	struct options *o = ctx;
+	char err[256];
+	char *end;
+
+	switch (c) {
+	case 'n':
+		return opt_int("-n", arg, 1, START_MAX_WORKERS, &o->m.n);
+	case OPT_SET:
+		o->text = arg;
+		if (!setting_parse(arg, &o->setting, err, sizeof(err)))
+			return 0;
+		warnx_("--set: %s (see --help)", err);
+		return -1;
+	case OPT_REPS:
+		return opt_int("--reps", arg, 1, MAX_REPS, &o->reps);
+	case OPT_MAX_STARTS:
+		return opt_int("--max-starts", arg, 1, MAX_STARTS,
+			       &o->max_starts);
+	case OPT_SEED:
+		errno = 0;
+		o->seed = strtoull(arg, &end, 10);
+		o->seed_given = true;
+		if (*arg >= '0' && *arg <= '9' && !*end && !errno)
+			return 0;
+		return opt_error("--seed", arg, "is not a whole number");
+	case MEASURE_OPT_WINDOW:
+		return measure_option(name, arg, &o->m);
+	}
+	return -1;
+}
+
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct option opts[] = {
+		{ "workers", required_argument, NULL, 'n' },
+		{ "set", required_argument, NULL, OPT_SET },
+		{ "reps", required_argument, NULL, OPT_REPS },
+		{ "max-starts", required_argument, NULL, OPT_MAX_STARTS },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "interval", required_argument, NULL, MEASURE_OPT_WINDOW },
+		{ "duration", required_argument, NULL, MEASURE_OPT_WINDOW },
+		OPT_COMMON_LONG_OPTIONS
+	};
+	int ret;
+
+	*o = (struct options){ .m = { .interval_ms = 200, .duration = 2,
+				      .explain = true },
+			       .reps = 3, .max_starts = 200,
+			       .seed = (unsigned long long)time(NULL) };
+	ret = opt_parse(argc, argv, "n:h", opts, take_option, o, &o->json);
+	if (ret)
+		return ret;
+	if (!o->m.n) {
+		warnx_("-n N is required: the number of workers (see --help)");
+		return -1;
+	}
+	return measure_count_samples(&o->m);
+}
+
+/*
+ * The counters of the CPUs that ran no worker at the end: for each, its
+ * load balancing over all its domains in the window, "cpu4 245/245
+ * balanced" (lb_balanced of lb_count).
+ */
+static void idle_counters(const struct measure *m, char *buf, size_t len)
+{
+	size_t used = 0;
+	int i, j, d;
+
+	buf[0] = '\0';
+	for (i = 0; i < lv.ncpus; i++) {
+		long long count = 0, balanced = 0;
+		int cpu = lv.cpu[i].cpu, busy = 0;
+
+		for (j = 0; j < m->result.nfinal; j++)
+			busy |= m->result.final[j] == cpu;
+		if (busy || m->nsd0 < 0 || m->nsd1 < 0)
+			continue;
+		for (d = 0; d < m->nsd1; d++) {
+			const struct sd_stat *b = &m->sd1[d];
+			struct sd_delta delta;
+			int a;
+
+			if (b->cpu != cpu)
+				continue;
+			for (a = 0; a < m->nsd0; a++)
+				if (m->sd0[a].cpu == cpu &&
+				    m->sd0[a].domain == b->domain)
+					break;
+			if (a == m->nsd0)
+				continue;
+			sd_stat_delta(&m->sd0[a], b, &delta);
+			count += delta.lb[LB_COUNT];
+			balanced += delta.lb[LB_BALANCED];
+		}
+		if (used + 1 < len) {
+			snprintf(buf + used, len - used, "%scpu%d %lld/%lld balanced",
+				 used ? ", " : "", cpu, balanced, count);
+			used = strlen(buf);
+		}
+	}
+}
+
+/*
+ * A run whose samples disagree with /proc/stat (the host starved the
+ * vCPUs) judges nothing: it is measured again, at most this many times.
+ */
+#define MAP_TRIES	3
+
+static int one_run(const struct options *o, const int *start,
+		   struct map_run *r);
+
+/* Run start @start into @r until sound or MAP_TRIES; 0, or -1. */
+static int sound_run(const struct options *o, const int *start,
+		     struct map_run *r, int *retries)
+{
+	int t, ret = 0;
+
+	for (t = 0; t < MAP_TRIES && !ret; t++) {
+		ret = one_run(o, start, r);
+		if (!ret && r->sound)
+			break;
+		*retries += !ret && t + 1 < MAP_TRIES;
+	}
+	return ret;
+}
+
+/* Run start @start once into @r; 0, or -1 on an error or a signal. */
+static int one_run(const struct options *o, const int *start,
+		   struct map_run *r)
+{
+	static struct place_ideal ideal;
+	static struct measure m;
+	struct measure_opts mo = o->m;
+	int ret;
+
+	mo.start = start;
+	if (measure_ideal(&lv, mo.n, &ideal) || measure_alloc(&mo, &m))
+		return -1;
+	ret = measure_run(&mo, &lv, &ideal, &m);
+	if (!ret) {
+		memset(r, 0, sizeof(*r));
+		r->sound = m.sound;
+		r->outcome = m.result.outcome;
+		/* the final placement up to symmetry, as starts are */
+		r->nfinal = m.result.nfinal;
+		memcpy(r->raw, m.result.final, r->nfinal * sizeof(*r->raw));
+		start_canonical(lv.cpu, lv.ncpus, m.result.final, r->nfinal,
+				r->final);
+		r->settled = measure_sample_t(&mo, m.result.settled);
+		r->ideal_frac = m.ideal_frac;
+		if (r->outcome == OUTCOME_TRAP)
+			idle_counters(&m, r->idle, sizeof(r->idle));
+	}
+	measure_free(&m);
+	return ret;
+}
+
+/* Whether two runs ended alike: the same outcome and, unless ideal, set. */
+static bool alike(const struct map_run *a, const struct map_run *b)
+{
+	if (a->outcome != b->outcome)
+		return false;
+	return a->outcome == OUTCOME_IDEAL ||
+	       (a->nfinal == b->nfinal &&
+		!memcmp(a->final, b->final, a->nfinal * sizeof(*a->final)));
+}
+
+enum { CLASS_IDEAL, CLASS_TRAP, CLASS_MOVING, CLASS_MIXED, CLASS_UNSOUND,
+       NR_CLASSES };
+
+static const char *const class_names[NR_CLASSES] = {
+	"ideal", "trap", "moving", "mixed", "unsound",
+};
+
+/* The class of a start from its @k runs. */
+static int start_class(const struct map_run *runs, int k)
+{
+	int i;
+
+	for (i = 0; i < k; i++)
+		if (!runs[i].sound)
+			return CLASS_UNSOUND;
+	for (i = 1; i < k; i++)
+		if (!alike(&runs[0], &runs[i]))
+			return CLASS_MIXED;
+	return runs[0].outcome;	/* OUTCOME_* match CLASS_* */
+}
+
+static const char *policy_name(void)
+{
+	return policies[lv.policy].name;
+}
+
+static void print_run(const struct map_run *r, FILE *f)
+{
+	char set[1024];
+
+	place_format_set(r->final, r->nfinal, set, sizeof(set));
+	if (!r->sound)
+		fprintf(f, " unsound");
+	else if (r->outcome == OUTCOME_IDEAL)
+		fprintf(f, " ideal@%.1fs", r->settled);
+	else if (r->outcome == OUTCOME_TRAP)
+		fprintf(f, " trap%s@%.1fs", set, r->settled);
+	else
+		fprintf(f, " moving%s", set);
+}
+
+/* The shell command that replays start @start. */
+static void print_replay(const struct options *o, const int *start)
+{
+	char buf[1024];
+
+	printf("asym-ctl set %s; asym-place --start %s --interval %d --duration %g --explain",
+	       policy_name(), start_format(start, o->m.n, buf, sizeof(buf)),
+	       o->m.interval_ms, o->m.duration);
+}
+
+/*
+ * The traps of the map, each once: the final placement, the starts that
+ * fell in it, when it began, the counters of the CPUs it leaves idle and
+ * a replay command.
+ */
+static void print_traps(const struct options *o, const int *starts,
+			int nstarts, struct map_run (*runs)[MAX_REPS],
+			const int *class)
+{
+	char buf[1024], raw[1024];
+	int s, t, ntraps = 0;
+
+	for (s = 0; s < nstarts; s++) {
+		const struct map_run *r = &runs[s][0];
+		int first = 1, nfrom = 0;
+
+		if (class[s] != CLASS_TRAP)
+			continue;
+		/* listed already with an earlier start? */
+		for (t = 0; t < s; t++)
+			if (class[t] == CLASS_TRAP && alike(&runs[t][0], r))
+				break;
+		if (t < s)
+			continue;
+		ntraps++;
+		printf("trap %s (up to symmetry), from the starts:",
+		       place_format_set(r->final, r->nfinal, buf, sizeof(buf)));
+		for (t = s; t < nstarts; t++) {
+			if (class[t] != CLASS_TRAP || !alike(&runs[t][0], r))
+				continue;
+			printf("%s%s", first ? " " : " ",
+			       start_format(&starts[t * o->m.n], o->m.n, buf,
+					    sizeof(buf)));
+			first = 0;
+			nfrom++;
+		}
+		printf(" (%d)\n  from %s: %s held from the sample at t=%.1f s to the end of the %g s window; idle: %s\n  replay: ",
+		       nfrom, start_format(&starts[s * o->m.n], o->m.n, buf,
+					   sizeof(buf)),
+		       place_format_set(r->raw, r->nfinal, raw, sizeof(raw)),
+		       r->settled, o->m.duration,
+		       r->idle[0] ? r->idle : "no CPU");
+		print_replay(o, &starts[s * o->m.n]);
+		printf("\n");
+	}
+	if (!ntraps)
+		printf("no trap\n");
+}
+
+/* Starts whose runs differed, and moving ones, with their runs. */
+static void print_unsettled(const struct options *o, const int *starts,
+			    int nstarts, struct map_run (*runs)[MAX_REPS],
+			    const int *class)
+{
+	char buf[1024];
+	int s, k;
+
+	for (s = 0; s < nstarts; s++) {
+		if (class[s] != CLASS_MIXED && class[s] != CLASS_MOVING)
+			continue;
+		printf("%s %s:", class_names[class[s]],
+		       start_format(&starts[s * o->m.n], o->m.n, buf,
+				    sizeof(buf)));
+		for (k = 0; k < o->reps; k++)
+			print_run(&runs[s][k], stdout);
+		printf("\n  replay: ");
+		print_replay(o, &starts[s * o->m.n]);
+		printf("\n");
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static int starts[MAX_STARTS * START_MAX_WORKERS / 8];
+	static struct map_run runs[MAX_STARTS][MAX_REPS];
+	static int class[MAX_STARTS];
+	int nstarts, s, k, ret = 0, count[NR_CLASSES] = { 0 }, retries = 0;
+	int maxstarts = (int)(sizeof(starts) / sizeof(*starts));
+	struct options o;
+	bool sampled;
+	char buf[1024];
+	long all;
+
+	ret = parse_options(argc, argv, &o);
+	if (ret) {
+		if (ret > 0)
+			usage(stdout);
+		return ret > 0 ? 0 : 2;
+	}
+	if (o.text && setting_apply(&o.setting))
+		return 1;
+	if (measure_read_live(&lv))
+		return 1;
+	if (o.m.n > lv.ncpus) {
+		warnx_("-n %d: more than the %d online CPUs", o.m.n, lv.ncpus);
+		return 2;
+	}
+	if ((long)o.max_starts * o.m.n > maxstarts) {
+		warnx_("--max-starts %d of %d workers: more than %d CPUs in all",
+		       o.max_starts, o.m.n, maxstarts);
+		return 2;
+	}
+	nstarts = start_enumerate(lv.cpu, lv.ncpus, o.m.n, starts,
+				  o.max_starts, &all);
+	sampled = nstarts < 0;
+	if (sampled)
+		nstarts = start_sample(lv.cpu, lv.ncpus, o.m.n, o.seed,
+				       o.max_starts, starts);
+	printf("asym-map: N=%d, policy %s (%s), %d starts (%s of %ld placements up to symmetry), %d run%s each, %g s windows\n",
+	       o.m.n, policy_name(), policy_via_name(lv.via), nstarts,
+	       sampled ? "a sample" : "all", all, o.reps,
+	       o.reps == 1 ? "" : "s", o.m.duration);
+	if (sampled)
+		printf("sample seed %llu (--seed %llu replays it)\n", o.seed,
+		       o.seed);
+	fflush(stdout);
+
+	measure_setup();
+	for (s = 0; s < nstarts && !ret; s++) {
+		const int *start = &starts[s * o.m.n];
+
+		printf("%-16s", start_format(start, o.m.n, buf, sizeof(buf)));
+		for (k = 0; k < o.reps && !ret; k++) {
+			ret = sound_run(&o, start, &runs[s][k], &retries);
+			if (!ret)
+				print_run(&runs[s][k], stdout);
+		}
+		if (!ret) {
+			class[s] = start_class(runs[s], o.reps);
+			count[class[s]]++;
+			printf("  => %s\n", class_names[class[s]]);
+		}
+		fflush(stdout);
+	}
+	if (o.text && knobs_restore_defaults())
+		ret = -1;
+	if (measure_stop_sig) {
+		warnx_("%s: stopped", strsignal(measure_stop_sig));
+		measure_reraise();
+		return 1;
+	}
+	if (ret)
+		return 1;
+	printf("\nideal from %d of %d starts (all %d runs of each)\n",
+	       count[CLASS_IDEAL], nstarts, o.reps);
+	print_traps(&o, starts, nstarts, runs, class);
+	print_unsettled(&o, starts, nstarts, runs, class);
+	printf("map n=%d policy=%s starts=%d of=%ld seed=", o.m.n,
+	       policy_name(), nstarts, all);
+	if (sampled)
+		printf("%llu", o.seed);
+	else
+		printf("-");
+	printf(" reps=%d remeasured=%d", o.reps, retries);
+	for (k = 0; k < NR_CLASSES; k++)
+		printf(" %s=%d", class_names[k], count[k]);
+	printf("\n");
+	return 0;
+}
