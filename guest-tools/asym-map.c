@@ -127,7 +127,10 @@ static int take_option(int c, const char *name, const char *arg, void *ctx)
 			return 0;
 		return opt_error("--seed", arg, "is not a whole number");
 	case MEASURE_OPT_WINDOW:
-		return measure_option(name, arg, &o->m);
+		if (strcmp(name, "settle"))
+			return measure_option(name, arg, &o->m);
+		warnx_("--settle: a start is measured from its release (see --help)");
+		return -1;
 	}
 	return -1;
 }
@@ -140,8 +143,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "reps", required_argument, NULL, OPT_REPS },
 		{ "max-starts", required_argument, NULL, OPT_MAX_STARTS },
 		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "interval", required_argument, NULL, MEASURE_OPT_WINDOW },
-		{ "duration", required_argument, NULL, MEASURE_OPT_WINDOW },
+		MEASURE_LONG_OPTIONS,
 		OPT_COMMON_LONG_OPTIONS
 	};
 	int ret;

@@ -58,7 +58,7 @@ static int cmp_int(const void *a, const void *b)
 	return *(const int *)a - *(const int *)b;
 }
 
-/* Cores of @cpus: first CPU, class key, CPUs by thread. */
+/* A core of the CPUs: first CPU, class key, CPUs by thread. */
 struct core {
 	int first;
 	int nthreads;
@@ -67,6 +67,12 @@ struct core {
 	int count[PLACE_MAX_CPUS];	/* workers per thread */
 };
 
+static int cmp_first(const void *a, const void *b)
+{
+	return ((const struct core *)a)->first - ((const struct core *)b)->first;
+}
+
+/* The cores of @cpus into @cores, in the order of their first CPU. */
 static int cores_of(const struct place_cpu *cpus, int ncpus,
 		    struct core *cores)
 {
@@ -85,6 +91,7 @@ static int cores_of(const struct place_cpu *cpus, int ncpus,
 		if (cpus[i].thread < PLACE_MAX_CPUS)
 			cores[j].cpu[cpus[i].thread] = cpus[i].cpu;
 	}
+	qsort(cores, n, sizeof(*cores), cmp_first);
 	return n;
 }
 

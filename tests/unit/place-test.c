@@ -10,23 +10,10 @@
 
 #include "place.h"
 #include "ktap.h"
+#include "lab-cpus.h"
 #include "lib.h"
 
 const char *prog = "place-test";
-
-/* --- topologies, listed out of order on purpose --- */
-
-/* P2xSMT2,E2: P-cores {0,1} {2,3} at 100, E-cores 4 and 6 at 40. */
-static const struct place_cpu hybrid[] = {
-	{ 6, 6, 0, 40, 1 }, { 1, 0, 1, 100, 2 }, { 4, 4, 0, 40, 1 },
-	{ 3, 2, 1, 100, 2 }, { 0, 0, 0, 100, 2 }, { 2, 2, 0, 100, 2 },
-};
-
-/* P1xSMT2@100,P1xSMT2@70,E2@40 */
-static const struct place_cpu three_level[] = {
-	{ 3, 2, 1, 70, 2 }, { 0, 0, 0, 100, 2 }, { 6, 6, 0, 40, 1 },
-	{ 2, 2, 0, 70, 2 }, { 1, 0, 1, 100, 2 }, { 4, 4, 0, 40, 1 },
-};
 
 /* P2xSMT2,E2 with every raw priority equal (cpu_priority missing). */
 static const struct place_cpu equal[] = {

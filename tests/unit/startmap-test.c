@@ -9,22 +9,11 @@
 #include <string.h>
 
 #include "ktap.h"
+#include "lab-cpus.h"
 #include "lib.h"
 #include "startmap.h"
 
 const char *prog = "startmap-test";
-
-/* P2xSMT2,E2: P-cores {0,1} {2,3} at 100, E-cores 4 and 6 at 40. */
-static const struct place_cpu adl[] = {
-	{ 0, 0, 0, 100, 2 }, { 1, 0, 1, 100, 2 }, { 2, 2, 0, 100, 2 },
-	{ 3, 2, 1, 100, 2 }, { 4, 4, 0, 40, 1 }, { 6, 6, 0, 40, 1 },
-};
-
-/* P1xSMT2@60,P1xSMT2@30: no two cores alike. */
-static const struct place_cpu seed[] = {
-	{ 0, 0, 0, 60, 2 }, { 1, 0, 1, 60, 2 }, { 2, 2, 0, 30, 2 },
-	{ 3, 2, 1, 30, 2 },
-};
 
 /* The canonical form of @start on @cpus reads @want. */
 static void canon_is(const char *name, const struct place_cpu *cpus,
@@ -60,14 +49,14 @@ static void canonical(void)
 {
 	int s[2] = { 5, 0 }, c[2];
 
-	canon_is("canonical_siblings_swap_cores", adl, 6, "1,2", "0,3");
-	canon_is("canonical_kept", adl, 6, "0,3", "0,3");
-	canon_is("canonical_e_cores", adl, 6, "6", "4");
-	canon_is("canonical_two_on_a_core", adl, 6, "2,2", "0,0");
-	canon_is("canonical_full_core_first", adl, 6, "0,2,3,6,6",
+	canon_is("canonical_siblings_swap_cores", hybrid, 6, "1,2", "0,3");
+	canon_is("canonical_kept", hybrid, 6, "0,3", "0,3");
+	canon_is("canonical_e_cores", hybrid, 6, "6", "4");
+	canon_is("canonical_two_on_a_core", hybrid, 6, "2,2", "0,0");
+	canon_is("canonical_full_core_first", hybrid, 6, "0,2,3,6,6",
 		 "0,1,2,4,4");
 	canon_is("canonical_unlike_cores_kept", seed, 4, "2,3", "2,3");
-	report(start_canonical(adl, 6, s, 2, c) == -1, "canonical_offline_cpu");
+	report(start_canonical(hybrid, 6, s, 2, c) == -1, "canonical_offline_cpu");
 }
 
 static void enumerate(void)
@@ -75,15 +64,16 @@ static void enumerate(void)
 	static int starts[1024 * 4];
 	long all;
 
-	report(start_enumerate(adl, 6, 1, starts, 1024, &all) == 3 &&
-	       all == 6 && starts[0] == 0 && starts[1] == 1 && starts[2] == 4,
+	/* canonical, in the order first met among the CPUs as listed */
+	report(start_enumerate(hybrid, 6, 1, starts, 1024, &all) == 3 &&
+	       all == 6 && starts[0] == 4 && starts[1] == 1 && starts[2] == 0,
 	       "enumerate_adl_n1");
 	/* P-core pairs 3 + 3, P and E 2, E-cores 2 */
-	report(start_enumerate(adl, 6, 2, starts, 1024, &all) == 10 &&
+	report(start_enumerate(hybrid, 6, 2, starts, 1024, &all) == 10 &&
 	       all == 21, "enumerate_adl_n2");
 	report(start_enumerate(seed, 4, 2, starts, 1024, &all) == 10 &&
 	       all == 10, "enumerate_without_symmetry");
-	report(start_enumerate(adl, 6, 2, starts, 9, &all) == -1,
+	report(start_enumerate(hybrid, 6, 2, starts, 9, &all) == -1,
 	       "enumerate_over_max");
 }
 
@@ -91,14 +81,14 @@ static void sample(void)
 {
 	static int a[64 * 4], b[64 * 4], all[1024 * 4];
 	long nall;
-	int na = start_sample(adl, 6, 4, 7, 64, a);
-	int nb = start_sample(adl, 6, 4, 7, 64, b);
-	int n = start_enumerate(adl, 6, 4, all, 1024, &nall);
+	int na = start_sample(hybrid, 6, 4, 7, 64, a);
+	int nb = start_sample(hybrid, 6, 4, 7, 64, b);
+	int n = start_enumerate(hybrid, 6, 4, all, 1024, &nall);
 
 	/* a seeded sample is the same twice and never repeats a start */
 	report(na == nb && !memcmp(a, b, na * 4 * sizeof(int)) && na > 0 &&
 	       na <= n, "sample_repeatable");
-	report(start_sample(adl, 6, 4, 7, 3, b) == 3 &&
+	report(start_sample(hybrid, 6, 4, 7, 3, b) == 3 &&
 	       !memcmp(a, b, 3 * 4 * sizeof(int)), "sample_prefix");
 }
 
@@ -112,7 +102,7 @@ static void judge(void)
 	static const int moving[] = { 0, 1, 0, 4, 0, 6, 0, 1, 0, 4, 0, 6 };
 	static const int late[] = { 0, 1, 0, 1, 0, 1, 0, 1, 0, 4, 0, 4 };
 
-	place_ideal_compute(adl, 6, 2, false, &ideal);
+	place_ideal_compute(hybrid, 6, 2, false, &ideal);
 	start_judge(&ideal, to_ideal, 6, 2, &r);
 	report(r.outcome == OUTCOME_IDEAL && r.settled == 2 && r.nfinal == 2 &&
 	       r.final[0] == 0 && r.final[1] == 2, "judge_ideal");
@@ -129,7 +119,7 @@ static void judge(void)
 	 * {1,4,6} then {0,4,6} hold core 0 and both E-cores while core 2
 	 * idles, a trap.
 	 */
-	place_ideal_compute(adl, 6, 3, true, &ideal);
+	place_ideal_compute(hybrid, 6, 3, true, &ideal);
 	start_judge(&ideal, (const int[]){ 1, 4, 6, 0, 4, 6, 1, 4, 6, 0, 4, 6 },
 		    4, 3, &r);
 	report(r.outcome == OUTCOME_TRAP && r.settled == 0,
