@@ -430,7 +430,7 @@ int main(int argc, char **argv)
 	if (sampled)
 		nstarts = start_sample(lv.cpu, lv.ncpus, o.m.n, o.seed,
 				       o.max_starts, starts);
-	printf("asym-map: N=%d, policy %s (%s), %d starts (%s of %ld placements up to symmetry), %d run%s each, %g s windows\n",
+	printf("asym-map: N=%d, policy %s (%s), %d starts (%s up to symmetry of the %ld placements), %d run%s each, %g s windows\n",
 	       o.m.n, policy_name(), policy_via_name(lv.via), nstarts,
 	       sampled ? "a sample" : "all", all, o.reps,
 	       o.reps == 1 ? "" : "s", o.m.duration);

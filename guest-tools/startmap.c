@@ -163,6 +163,17 @@ static bool seen(const int *starts, int count, int n, const int *s)
 	return false;
 }
 
+long start_count(int ncpus, int n)
+{
+	long c = 1;
+	int i;
+
+	/* multisets of n of ncpus: C(ncpus + n - 1, n), exact at each step */
+	for (i = 1; i <= n; i++)
+		c = c * (ncpus + i - 1) / i;
+	return c;
+}
+
 int start_enumerate(const struct place_cpu *cpus, int ncpus, int n,
 		    int *starts, int max, long *all)
 {
@@ -172,13 +183,13 @@ int start_enumerate(const struct place_cpu *cpus, int ncpus, int n,
 	*all = 0;
 	if (n < 1 || n > START_MAX_WORKERS || ncpus < 1)
 		return 0;
+	*all = start_count(ncpus, n);
 	/* multisets as non-decreasing index vectors */
 	for (i = 0; i < n; i++)
 		idx[i] = 0;
 	for (;;) {
 		for (i = 0; i < n; i++)
 			s[i] = cpus[idx[i]].cpu;
-		(*all)++;
 		start_canonical(cpus, ncpus, s, n, canon);
 		if (!seen(starts, count, n, canon)) {
 			if (count == max)

@@ -37,11 +37,15 @@ char *start_format(const int *start, int n, char *buf, size_t len);
 int start_canonical(const struct place_cpu *cpus, int ncpus,
 		    const int *start, int n, int *canon);
 
+/* The number of starts of @n workers on @ncpus CPUs, before symmetry. */
+long start_count(int ncpus, int n);
+
 /*
  * Every start of @n workers on @cpus up to symmetry, canonical, in
  * lexicographic order, into @starts (row-major, @n entries a start, room
  * for @max starts). Return their number, or -1 if there are more than
- * @max. *@all is set to the number of starts before deduplication.
+ * @max. *@all is set to the number of starts before deduplication
+ * (start_count()).
  */
 int start_enumerate(const struct place_cpu *cpus, int ncpus, int n,
 		    int *starts, int max, long *all);

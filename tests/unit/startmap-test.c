@@ -73,8 +73,11 @@ static void enumerate(void)
 	       all == 21, "enumerate_adl_n2");
 	report(start_enumerate(seed, 4, 2, starts, 1024, &all) == 10 &&
 	       all == 10, "enumerate_without_symmetry");
-	report(start_enumerate(hybrid, 6, 2, starts, 9, &all) == -1,
-	       "enumerate_over_max");
+	report(start_enumerate(hybrid, 6, 2, starts, 9, &all) == -1 &&
+	       all == 21, "enumerate_over_max");
+	report(start_count(6, 4) == 126 && start_count(6, 6) == 462 &&
+	       start_count(4, 3) == 20 && start_count(1, 5) == 1,
+	       "count_multisets");
 }
 
 static void sample(void)
