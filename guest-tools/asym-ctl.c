@@ -114,19 +114,12 @@ static int check_booted(const struct topo *t)
 	}
 	for (cpu = 0; cpu < n; cpu++) {
 		unsigned char mask[TOPO_MAX_CORES * TOPO_MAX_THREADS];
-		char path[128], buf[256];
 		int sib;
 
 		if (cpu_online(cpu) != 1)
 			continue;
-		snprintf(path, sizeof(path),
-			 SYSFS_CPU "/cpu%d/topology/thread_siblings_list", cpu);
-		if (read_text(path, buf, sizeof(buf), 0) < 0)
+		if (cpu_siblings_mask(cpu, mask, n, 0))
 			return -1;
-		if (parse_cpulist(buf, mask, n)) {
-			warnx_("%s: malformed '%s'", path, buf);
-			return -1;
-		}
 		for (sib = 0; sib < n; sib++) {
 			if (mask[sib] &&
 			    topo_core_of(t, sib) != topo_core_of(t, cpu)) {
