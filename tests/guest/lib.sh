@@ -199,6 +199,50 @@ explain() {
 		"/tmp/place-$1-$2.txt" | sed 's/^/# /'
 }
 
+# from_start POLICY START OUTCOME [FINAL]: the loops pinned to START and
+# released under POLICY end in OUTCOME (ideal or trap), with the final
+# placement FINAL for a trap, measured soundly (place).
+from_start() {
+	local n
+
+	n=$(echo "$2" | tr , '\n' | wc -l)
+	place "$1" "$n" --start "$2" || return 1
+	[ "$v_outcome" = "$3" ] && [ -z "${4:-}" -o "$v_final" = "${4:-}" ] &&
+		return 0
+	explain "$1" "$n"
+	return 1
+}
+
+# ends_in POLICY START RUNS PLACEMENT...: RUNS times, the loops pinned
+# to START and released under POLICY; every run's final placement is one
+# of the PLACEMENTs (CPU lists as asym-place prints them). For a cell
+# whose outcome is not repeatable: the runs that keep moving between two
+# placements are not sound by their samples, but where they end is still
+# a fact, so soundness is not asked. Each run's outcome is a diag line.
+ends_in() {
+	local policy=$1 start=$2 runs=$3 n run=1 out p ok
+	shift 3
+
+	n=$(echo "$start" | tr , '\n' | wc -l)
+	out=/tmp/place-$policy-$n.txt
+	asym-ctl set "$policy" > /dev/null || return 1
+	while [ "$run" -le "$runs" ]; do
+		asym-place -n "$n" --explain --start "$start" > "$out" 2>&1
+		verdict "$out" || return 1
+		diag "$policy N=$n from {$start}, run $run: $v_outcome {$v_final}" \
+			"settled $v_settled s"
+		ok=
+		for p; do
+			[ "$v_final" = "$p" ] && ok=1
+		done
+		if [ -z "$ok" ]; then
+			explain "$policy" "$n"
+			return 1
+		fi
+		run=$((run + 1))
+	done
+}
+
 # placed POLICY N EXPECT: N busy loops placed under POLICY, measured
 # soundly (place), with POLICY in force as asym-place reports it, and
 # EXPECT as asym-place judged it:

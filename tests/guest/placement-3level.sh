@@ -8,6 +8,14 @@
 # a slower SMT core (cpu2,3), two E-cores (4, 6). The ideal order is 0,
 # 2, then 4 and 6, then the siblings 1 and 3 by their core's priority.
 # With kernel.sched_asym_smt=2, one loop per core by core priority.
+#
+# Five loops under v5.16 are not repeatable: from the same start, some
+# runs reach the ideal {0,1,2,4,6}, some stay on {0,2,3,4,6} (cpu1, 50,
+# never outranks cpu2, 140, in asym_smt_can_pull_tasks()) and some move
+# between the two for the whole window (8 runs each of the starts
+# 0,1,1,2,4, 1,1,2,3,4 and 0,0,1,2,4: none gave one outcome 8 times).
+# What holds in every run is asserted: the loops end on one of the two,
+# so every core runs a loop before a sibling does.
 . /opt/asym-smt/tests/lib.sh
 
 # Stock 6.12: measured with 'make generations' (two runs), N=1..6 one
@@ -18,7 +26,7 @@ BOOT_PRIOS=$(prios)
 ktap_table "
 priorities prios_are '0:200 1:50 2:140 3:35 4:80 6:80'
 $(placement_rows default v5.16 ideal 1 2 3 4)
-$(placement_rows default v5.16 siblings_last 5)
+default_n5_from_1_1_2_3_4_ends_ideal_or_cpu1_idle ends_in v5.16 1,1,2,3,4 3 0,1,2,4,6 0,2,3,4,6
 $(placement_rows sysctl2 v6.5 ideal_by_core 1 2 3 4)
 sysctl2_back_to_1_restores_priorities defaults_restore \"\$BOOT_PRIOS\"
 "

@@ -32,20 +32,6 @@ map_all_ideal() {
 	return 1
 }
 
-# from_start POLICY START OUTCOME [FINAL]: the loops pinned to START and
-# released under POLICY end in OUTCOME (ideal or trap), with the final
-# placement FINAL for a trap, measured soundly (place).
-from_start() {
-	local n
-
-	n=$(echo "$2" | tr , '\n' | wc -l)
-	place "$1" "$n" --start "$2" || return 1
-	[ "$v_outcome" = "$3" ] && [ -z "${4:-}" -o "$v_final" = "${4:-}" ] &&
-		return 0
-	explain "$1" "$n"
-	return 1
-}
-
 BOOT_PRIOS=$(prios)
 ktap_table "
 v5_16_n3_every_start_ideal map_all_ideal v5.16 3
