@@ -437,12 +437,12 @@ static int cmd_policies(void)
 			printf(",\"setting\":");
 			json_str(set);
 			printf(",\"judged\":\"%s\",\"text\":",
-			       policies[p].by_core ? "core" : "thread");
+			       policy_by_core(p) ? "core" : "thread");
 			json_str(policies[p].text);
 			printf("}");
 		} else {
 			printf("%-19s %-45s %-6s %s\n", policies[p].name, set,
-			       policies[p].by_core ? "core" : "thread",
+			       policy_by_core(p) ? "core" : "thread",
 			       policies[p].text);
 		}
 	}

@@ -59,6 +59,9 @@ struct map_run {
 
 static struct measure_live lv;
 
+/* The human text: stdout, or stderr when stdout is for --json. */
+static FILE *txt;
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -80,20 +83,26 @@ static void usage(FILE *f)
 		"      --seed S        the sample's seed (default: the time; printed)\n"
 		"      --interval MS   sampling interval (default 200)\n"
 		"      --duration SEC  window after the release (default 2)\n"
-		"      --json          one JSON object at the end\n"
+		"      --json          the map as one JSON object on stdout (the text\n"
+		"                      goes to stderr)\n"
 		"  -h, --help          this text\n"
 		"\n"
 		"Prints a line per start, then the map: how many starts reached the\n"
 		"ideal, every trap with the starts that fell in it, its counters and\n"
-		"a replay command, and the starts whose runs differed; the last line\n"
-		"is for scripts:\n"
+		"a replay command, and the starts whose runs differed. The last\n"
+		"three lines are for tables and scripts:\n"
+		"  summary n=N policy=NAME: ideal from I of S starts; trap {CPUS}\n"
+		"    from T starts (from START: held from t s; idle: counters)...\n"
+		"  ends n=N policy=NAME runs=R cpuC/CLASS=SHARE...  (the share of\n"
+		"    the sound runs that ended with a worker on each CPU; CLASS P:\n"
+		"    an SMT core's first thread, s: a sibling, E: a one-thread core)\n"
 		"  map n=N policy=NAME starts=S of=ALL seed=SEED|- reps=K\n"
 		"    remeasured=R ideal=I trap=T moving=M mixed=X unsound=U\n"
 		"counting starts: ideal, trap and moving when all runs agreed,\n"
 		"mixed when they did not, unsound when a run's samples disagreed\n"
 		"with /proc/stat in 3 tries (R: runs measured again for that).\n"
 		"\n"
-		"Exit status: 0 when every run completed (the map does not decide\n"
+"Exit status: 0 when every run completed (the map does not decide\n"
 		"it), 1 on a run-time error, 2 on a usage error.\n", prog);
 }
 
@@ -317,9 +326,36 @@ static void print_replay(const struct options *o, const int *start)
 {
 	char buf[1024];
 
-	printf("asym-ctl set %s; asym-place --start %s --interval %d --duration %g --explain",
+	fprintf(txt, "asym-ctl set %s; asym-place --start %s --interval %d --duration %g --explain",
 	       policy_name(), start_format(start, o->m.n, buf, sizeof(buf)),
 	       o->m.interval_ms, o->m.duration);
+}
+
+/* The distinct traps of a map: a start that fell in each, and how many. */
+struct map_traps {
+	int n;
+	int rep[MAX_STARTS];	/* the first start in the trap */
+	int count[MAX_STARTS];
+};
+
+static void find_traps(int nstarts, struct map_run (*runs)[MAX_REPS],
+		       const int *class, struct map_traps *tr)
+{
+	int s, t;
+
+	tr->n = 0;
+	for (s = 0; s < nstarts; s++) {
+		if (class[s] != CLASS_TRAP)
+			continue;
+		for (t = 0; t < tr->n; t++)
+			if (alike(&runs[tr->rep[t]][0], &runs[s][0]))
+				break;
+		if (t == tr->n) {
+			tr->rep[tr->n] = s;
+			tr->count[tr->n++] = 0;
+		}
+		tr->count[t]++;
+	}
 }
 
 /*
@@ -329,46 +365,101 @@ static void print_replay(const struct options *o, const int *start)
  */
 static void print_traps(const struct options *o, const int *starts,
 			int nstarts, struct map_run (*runs)[MAX_REPS],
-			const int *class)
+			const int *class, const struct map_traps *tr)
 {
 	char buf[1024], raw[1024];
-	int s, t, ntraps = 0;
+	int i, s, t;
 
-	for (s = 0; s < nstarts; s++) {
-		const struct map_run *r = &runs[s][0];
-		int first = 1, nfrom = 0;
+	for (i = 0; i < tr->n; i++) {
+		const struct map_run *r = &runs[tr->rep[i]][0];
 
-		if (class[s] != CLASS_TRAP)
-			continue;
-		/* listed already with an earlier start? */
-		for (t = 0; t < s; t++)
-			if (class[t] == CLASS_TRAP && alike(&runs[t][0], r))
-				break;
-		if (t < s)
-			continue;
-		ntraps++;
-		printf("trap %s (up to symmetry), from the starts:",
+		s = tr->rep[i];
+		fprintf(txt, "trap %s (up to symmetry), from the starts:",
 		       place_format_set(r->final, r->nfinal, buf, sizeof(buf)));
-		for (t = s; t < nstarts; t++) {
-			if (class[t] != CLASS_TRAP || !alike(&runs[t][0], r))
-				continue;
-			printf("%s%s", first ? " " : " ",
-			       start_format(&starts[t * o->m.n], o->m.n, buf,
-					    sizeof(buf)));
-			first = 0;
-			nfrom++;
-		}
-		printf(" (%d)\n  from %s: %s held from the sample at t=%.1f s to the end of the %g s window; idle: %s\n  replay: ",
-		       nfrom, start_format(&starts[s * o->m.n], o->m.n, buf,
-					   sizeof(buf)),
+		for (t = s; t < nstarts; t++)
+			if (class[t] == CLASS_TRAP && alike(&runs[t][0], r))
+				fprintf(txt, " %s", start_format(&starts[t * o->m.n],
+							   o->m.n, buf,
+							   sizeof(buf)));
+		fprintf(txt, " (%d)\n  from %s: %s held from the sample at t=%.1f s to the end of the %g s window; idle: %s\n  replay: ",
+		       tr->count[i],
+		       start_format(&starts[s * o->m.n], o->m.n, buf,
+				    sizeof(buf)),
 		       place_format_set(r->raw, r->nfinal, raw, sizeof(raw)),
 		       r->settled, o->m.duration,
 		       r->idle[0] ? r->idle : "no CPU");
 		print_replay(o, &starts[s * o->m.n]);
-		printf("\n");
+		fprintf(txt, "\n");
 	}
-	if (!ntraps)
-		printf("no trap\n");
+	if (!tr->n)
+		fprintf(txt, "no trap\n");
+}
+
+/*
+ * The map in one line, for a table: "ideal from I of S starts; trap
+ * {0,1,2} from T starts (from 0,0,0 held from 0.2 s of 2 s; idle: cpu4
+ * 83/83 balanced); M starts differ", then the replay of each trap.
+ */
+static void print_summary(const struct options *o, const int *starts,
+			  int nstarts, struct map_run (*runs)[MAX_REPS],
+			  const int *count, const struct map_traps *tr)
+{
+	char set[1024], from[1024], raw[1024];
+	int i;
+
+	fprintf(txt, "summary n=%d policy=%s: ideal from %d of %d starts",
+	       o->m.n, policy_name(), count[CLASS_IDEAL], nstarts);
+	for (i = 0; i < tr->n; i++) {
+		const struct map_run *r = &runs[tr->rep[i]][0];
+
+		fprintf(txt, "; trap %s from %d start%s (from %s: %s held from %.1f s of %g s; idle: %s)",
+		       place_format_set(r->final, r->nfinal, set, sizeof(set)),
+		       tr->count[i], tr->count[i] == 1 ? "" : "s",
+		       start_format(&starts[tr->rep[i] * o->m.n], o->m.n, from,
+				    sizeof(from)),
+		       place_format_set(r->raw, r->nfinal, raw, sizeof(raw)),
+		       r->settled, o->m.duration,
+		       r->idle[0] ? r->idle : "no CPU");
+	}
+	if (count[CLASS_MOVING])
+		fprintf(txt, "; %d kept moving", count[CLASS_MOVING]);
+	if (count[CLASS_MIXED])
+		fprintf(txt, "; %d differ from run to run", count[CLASS_MIXED]);
+	if (count[CLASS_UNSOUND])
+		fprintf(txt, "; %d not judged (unsound)", count[CLASS_UNSOUND]);
+	fprintf(txt, "\n");
+}
+
+/*
+ * Where the runs ended: for each online CPU, the share of the sound runs
+ * whose final placement (as it ended, not up to symmetry) ran a worker
+ * there. Into @share, indexed as lv.cpu; the number of runs counted.
+ */
+static int end_shares(const struct options *o, int nstarts,
+		      struct map_run (*runs)[MAX_REPS], double *share)
+{
+	int s, k, i, j, nruns = 0;
+
+	for (i = 0; i < lv.ncpus; i++)
+		share[i] = 0;
+	for (s = 0; s < nstarts; s++) {
+		for (k = 0; k < o->reps; k++) {
+			const struct map_run *r = &runs[s][k];
+
+			if (!r->sound)
+				continue;
+			nruns++;
+			for (i = 0; i < lv.ncpus; i++)
+				for (j = 0; j < r->nfinal; j++)
+					if (r->raw[j] == lv.cpu[i].cpu) {
+						share[i]++;
+						break;
+					}
+		}
+	}
+	for (i = 0; i < lv.ncpus && nruns; i++)
+		share[i] /= nruns;
+	return nruns;
 }
 
 /* Starts whose runs differed, and moving ones, with their runs. */
@@ -382,15 +473,74 @@ static void print_unsettled(const struct options *o, const int *starts,
 	for (s = 0; s < nstarts; s++) {
 		if (class[s] != CLASS_MIXED && class[s] != CLASS_MOVING)
 			continue;
-		printf("%s %s:", class_names[class[s]],
+		fprintf(txt, "%s %s:", class_names[class[s]],
 		       start_format(&starts[s * o->m.n], o->m.n, buf,
 				    sizeof(buf)));
 		for (k = 0; k < o->reps; k++)
-			print_run(&runs[s][k], stdout);
-		printf("\n  replay: ");
+			print_run(&runs[s][k], txt);
+		fprintf(txt, "\n  replay: ");
 		print_replay(o, &starts[s * o->m.n]);
-		printf("\n");
+		fprintf(txt, "\n");
 	}
+}
+
+static void json_set(const int *set, int n)
+{
+	int i;
+
+	printf("[");
+	for (i = 0; i < n; i++)
+		printf("%s%d", i ? "," : "", set[i]);
+	printf("]");
+}
+
+/* --json: the map as one object on stdout (the text went to stderr). */
+static void print_json(const struct options *o, const int *starts,
+		       int nstarts, struct map_run (*runs)[MAX_REPS],
+		       const int *class, const int *count, bool sampled,
+		       long all, const double *share, int nruns)
+{
+	static const char *const outcome[] = {
+		[OUTCOME_IDEAL] = "ideal", [OUTCOME_TRAP] = "trap",
+		[OUTCOME_MOVING] = "moving",
+	};
+	int s, k;
+
+	printf("{\"n\":%d,\"policy\":", o->m.n);
+	json_str(policy_name());
+	printf(",\"via\":");
+	json_str(policy_via_name(lv.via));
+	printf(",\"starts\":%d,\"of\":%ld,\"seed\":", nstarts, all);
+	if (sampled)
+		printf("%llu", o->seed);
+	else
+		printf("null");
+	printf(",\"reps\":%d,\"interval_ms\":%d,\"duration\":%g,\"count\":{",
+	       o->reps, o->m.interval_ms, o->m.duration);
+	for (k = 0; k < NR_CLASSES; k++)
+		printf("%s\"%s\":%d", k ? "," : "", class_names[k], count[k]);
+	printf("},\"ends\":{\"runs\":%d,\"share\":{", nruns);
+	for (k = 0; k < lv.ncpus; k++)
+		printf("%s\"%d\":%.3f", k ? "," : "", lv.cpu[k].cpu, share[k]);
+	printf("}},\"map\":[");
+	for (s = 0; s < nstarts; s++) {
+		printf("%s{\"start\":", s ? "," : "");
+		json_set(&starts[s * o->m.n], o->m.n);
+		printf(",\"class\":\"%s\",\"runs\":[", class_names[class[s]]);
+		for (k = 0; k < o->reps; k++) {
+			const struct map_run *r = &runs[s][k];
+
+			printf("%s{\"sound\":%s,\"outcome\":\"%s\",\"final\":",
+			       k ? "," : "", r->sound ? "true" : "false",
+			       outcome[r->outcome]);
+			json_set(r->raw, r->nfinal);
+			printf(",\"settled\":%.1f,\"idle\":", r->settled);
+			json_str_or_null(r->idle[0] ? r->idle : "-");
+			printf("}");
+		}
+		printf("]}");
+	}
+	printf("]}\n");
 }
 
 int main(int argc, char **argv)
@@ -402,15 +552,21 @@ int main(int argc, char **argv)
 	int maxstarts = (int)(sizeof(starts) / sizeof(*starts));
 	struct options o;
 	bool sampled;
+	static struct map_traps traps;
+	double share[PLACE_MAX_CPUS];
 	char buf[1024];
+	int nruns;
 	long all;
 
+	txt = stdout;
 	ret = parse_options(argc, argv, &o);
 	if (ret) {
 		if (ret > 0)
 			usage(stdout);
 		return ret > 0 ? 0 : 2;
 	}
+	if (o.json)
+		txt = stderr;
 	if (o.text && setting_apply(&o.setting))
 		return 1;
 	if (measure_read_live(&lv))
@@ -430,12 +586,12 @@ int main(int argc, char **argv)
 	if (sampled)
 		nstarts = start_sample(lv.cpu, lv.ncpus, o.m.n, o.seed,
 				       o.max_starts, starts);
-	printf("asym-map: N=%d, policy %s (%s), %d starts (%s up to symmetry of the %ld placements), %d run%s each, %g s windows\n",
+	fprintf(txt, "asym-map: N=%d, policy %s (%s), %d starts (%s up to symmetry of the %ld placements), %d run%s each, %g s windows\n",
 	       o.m.n, policy_name(), policy_via_name(lv.via), nstarts,
 	       sampled ? "a sample" : "all", all, o.reps,
 	       o.reps == 1 ? "" : "s", o.m.duration);
 	if (sampled)
-		printf("sample seed %llu (--seed %llu replays it)\n", o.seed,
+		fprintf(txt, "sample seed %llu (--seed %llu replays it)\n", o.seed,
 		       o.seed);
 	fflush(stdout);
 
@@ -443,16 +599,16 @@ int main(int argc, char **argv)
 	for (s = 0; s < nstarts && !ret; s++) {
 		const int *start = &starts[s * o.m.n];
 
-		printf("%-16s", start_format(start, o.m.n, buf, sizeof(buf)));
+		fprintf(txt, "%-16s", start_format(start, o.m.n, buf, sizeof(buf)));
 		for (k = 0; k < o.reps && !ret; k++) {
 			ret = sound_run(&o, start, &runs[s][k], &retries);
 			if (!ret)
-				print_run(&runs[s][k], stdout);
+				print_run(&runs[s][k], txt);
 		}
 		if (!ret) {
 			class[s] = start_class(runs[s], o.reps);
 			count[class[s]]++;
-			printf("  => %s\n", class_names[class[s]]);
+			fprintf(txt, "  => %s\n", class_names[class[s]]);
 		}
 		fflush(stdout);
 	}
@@ -465,19 +621,31 @@ int main(int argc, char **argv)
 	}
 	if (ret)
 		return 1;
-	printf("\nideal from %d of %d starts (all %d runs of each)\n",
-	       count[CLASS_IDEAL], nstarts, o.reps);
-	print_traps(&o, starts, nstarts, runs, class);
+	find_traps(nstarts, runs, class, &traps);
+	nruns = end_shares(&o, nstarts, runs, share);
+	fprintf(txt, "\nideal from %d of %d starts (all %d runs of each)\n",
+		count[CLASS_IDEAL], nstarts, o.reps);
+	print_traps(&o, starts, nstarts, runs, class, &traps);
 	print_unsettled(&o, starts, nstarts, runs, class);
-	printf("map n=%d policy=%s starts=%d of=%ld seed=", o.m.n,
-	       policy_name(), nstarts, all);
+	print_summary(&o, starts, nstarts, runs, count, &traps);
+	fprintf(txt, "ends n=%d policy=%s runs=%d", o.m.n, policy_name(),
+		nruns);
+	for (k = 0; k < lv.ncpus; k++)
+		fprintf(txt, " cpu%d/%c=%.2f", lv.cpu[k].cpu,
+			place_cpu_class(lv.cpu[k].thread, lv.cpu[k].nthreads),
+			share[k]);
+	fprintf(txt, "\nmap n=%d policy=%s starts=%d of=%ld seed=", o.m.n,
+		policy_name(), nstarts, all);
 	if (sampled)
-		printf("%llu", o.seed);
+		fprintf(txt, "%llu", o.seed);
 	else
-		printf("-");
-	printf(" reps=%d remeasured=%d", o.reps, retries);
+		fprintf(txt, "-");
+	fprintf(txt, " reps=%d remeasured=%d", o.reps, retries);
 	for (k = 0; k < NR_CLASSES; k++)
-		printf(" %s=%d", class_names[k], count[k]);
-	printf("\n");
+		fprintf(txt, " %s=%d", class_names[k], count[k]);
+	fprintf(txt, "\n");
+	if (o.json)
+		print_json(&o, starts, nstarts, runs, class, count, sampled,
+			   all, share, nruns);
 	return 0;
 }

@@ -452,7 +452,7 @@ static void json_knobs(const struct measure_live *lv)
 	json_str(policies[lv->policy].text);
 	printf(",\"via\":");
 	json_str(policy_via_name(lv->via));
-	printf(",\"by_core\":%s", policies[lv->policy].by_core ?
+	printf(",\"by_core\":%s", policy_by_core(lv->policy) ?
 	       "true" : "false");
 	printf(",\"knobs\":{");
 	for (i = 0; i < NR_SETTING_KEYS; i++) {

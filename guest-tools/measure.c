@@ -107,7 +107,7 @@ int measure_ideal(const struct measure_live *lv, int n,
 		  struct place_ideal *ideal)
 {
 	if (place_ideal_compute(lv->cpu, lv->ncpus, n,
-				policies[lv->policy].by_core, ideal)) {
+				policy_by_core(lv->policy), ideal)) {
 		warnx_("cannot compute the ideal set of %d on %d CPUs", n,
 		       lv->ncpus);
 		return -1;

@@ -6,51 +6,55 @@
 #include "policy.h"
 
 const struct policy_desc policies[NR_POLICIES] = {
-	[POLICY_UNKNOWN] = { "unknown", "unknown policy", NULL, NULL, NULL,
-			     false },
+	[POLICY_UNKNOWN] = { "unknown", "unknown policy", NULL, NULL, NULL },
 	[POLICY_PRE_V5_16] = {
 		"pre-v5.16", "before v5.16: legacy formula, no SMT pull check",
-		"legacy", "none", "0", false,
+		"legacy", "none", "0",
 	},
 	[POLICY_V5_16] = {
 		"v5.16", "v5.16: squared formula and SMT pull check",
-		"squared", "busy_siblings", NULL, false,
+		"squared", "busy_siblings", NULL,
 	},
 	[POLICY_V6_5] = {
 		"v6.5", "v6.5 and later: equal formula, idle-core rule",
-		"equal", "idle_core", "2", true,
+		"equal", "idle_core", "2",
 	},
 	[POLICY_V5_16_FORMULA_ONLY] = {
 		"v5.16-formula-only",
 		"v5.16 squared formula alone (no SMT pull check)",
-		"squared", "none", NULL, false,
+		"squared", "none", NULL,
 	},
 	[POLICY_V5_16_PULL_ONLY] = {
 		"v5.16-pull-only",
 		"v5.16 SMT pull check alone (legacy formula)",
-		"legacy", "busy_siblings", NULL, false,
+		"legacy", "busy_siblings", NULL,
 	},
 	[POLICY_V6_5_FORMULA_ONLY] = {
 		"v6.5-formula-only",
 		"v6.5 equal formula alone (v5.16 SMT pull check)",
-		"equal", "busy_siblings", NULL, false,
+		"equal", "busy_siblings", NULL,
 	},
 	[POLICY_V6_5_RULE_ONLY] = {
 		"v6.5-rule-only",
 		"v6.5 idle-core rule alone (squared formula)",
-		"squared", "idle_core", NULL, false,
+		"squared", "idle_core", NULL,
 	},
 	[POLICY_LEGACY_IDLE_CORE] = {
 		"legacy+idle-core",
 		"mixed: legacy formula, v6.5 idle-core rule",
-		"legacy", "idle_core", NULL, false,
+		"legacy", "idle_core", NULL,
 	},
 	[POLICY_EQUAL_NO_PULL] = {
 		"equal+no-pull",
 		"mixed: equal formula, no SMT pull check",
-		"equal", "none", NULL, false,
+		"equal", "none", NULL,
 	},
 };
+
+bool policy_by_core(enum policy p)
+{
+	return policies[p].formula && !strcmp(policies[p].formula, "equal");
+}
 
 enum policy policy_by_name(const char *name)
 {

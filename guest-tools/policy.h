@@ -43,9 +43,6 @@ struct policy_desc {
 	/* the kernel.sched_asym_smt value that selects it whole, or NULL
 	 * (then the setting is 1 with the two words above) */
 	const char *sysctl;
-	/* judged by core: the threads of a core share one priority and
-	 * only the number of busy threads per core matters */
-	bool by_core;
 };
 
 extern const struct policy_desc policies[NR_POLICIES];
@@ -61,6 +58,14 @@ enum policy policy_by_name(const char *name);
 enum policy policy_of(const char *release, const char *sysctl,
 		      const char *formula, const char *pull,
 		      enum policy_via *via);
+
+/*
+ * Whether placement under @p is judged by core: its formula gives the
+ * threads of a core one priority (equal), so the kernel cannot prefer one
+ * thread to the other and only the number of busy threads per core
+ * matters.
+ */
+bool policy_by_core(enum policy p);
 
 /* "sysctl", "debugfs", "stock" or "none". */
 const char *policy_via_name(enum policy_via via);

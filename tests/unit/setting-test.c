@@ -260,10 +260,12 @@ static void policy(void)
 			ok = 1;
 		}
 	}
-	/* Only v6.5 gives the threads of a core one priority. */
+	/* The equal formula gives the threads of a core one priority. */
 	for (i = POLICY_UNKNOWN; i < NR_POLICIES; i++)
-		ok &= policies[i].by_core == (i == POLICY_V6_5);
-	report(ok, "policy_v6_5_alone_judged_by_core");
+		ok &= policy_by_core(i) == (i == POLICY_V6_5 ||
+					    i == POLICY_V6_5_FORMULA_ONLY ||
+					    i == POLICY_EQUAL_NO_PULL);
+	report(ok, "policy_equal_formula_judged_by_core");
 	report(policy_by_name("v6.5-rule-only") == POLICY_V6_5_RULE_ONLY &&
 	       policy_by_name("unknown") == POLICY_UNKNOWN &&
 	       policy_by_name("V6.5") == POLICY_UNKNOWN, "policy_by_name");
