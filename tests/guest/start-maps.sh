@@ -32,9 +32,28 @@ map_all_ideal() {
 	return 1
 }
 
+# ends_include POLICY N CPU/CLASS=SHARE...: the map of N loops under
+# POLICY that map_all_ideal drew (run before) says those shares of its
+# runs ended on those CPUs (its ends line).
+ends_include() {
+	local out=/tmp/map-$1-$2.txt line want
+
+	line=$(sed -n 's/^ends //p' "$out" 2>/dev/null)
+	[ -n "$line" ] || { diag "$out: no ends line"; return 1; }
+	diag "$1 N=$2: ends $line"
+	shift 2
+	for want; do
+		case " $line " in
+		*" $want "*) ;;
+		*) diag "expected $want"; return 1 ;;
+		esac
+	done
+}
+
 BOOT_PRIOS=$(prios)
 ktap_table "
 v5_16_n3_every_start_ideal map_all_ideal v5.16 3
+v5_16_n3_ends_on_both_p_cores_first_threads ends_include v5.16 3 cpu0/P=1.00 cpu1/s=0.00 cpu2/P=1.00 cpu3/s=0.00
 v6_5_n3_every_start_ideal map_all_ideal v6.5 3
 pre_v5_16_n4_two_p_cores_trap from_start pre-v5.16 0,1,2,3 trap 0,1,2,3
 v5_16_n4_two_p_cores_ideal from_start v5.16 0,1,2,3 ideal
