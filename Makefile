@@ -46,6 +46,8 @@ help:
 	@echo "  map             start-state map: where the balancer takes N=N busy loops from"
 	@echo "                  every start placement, under SET=POLICY (asym-ctl policies),"
 	@echo "                  REPS=3 runs a start, on TOPOLOGY"
+	@echo "  describe        this machine as a lab topology spec (asym-describe, read-only;"
+	@echo "                  ROOT=DIR: a copy of another machine's sys/ and proc/)"
 	@echo "  generations     start-state maps of N=1..CPUs on every lab topology: 6.1 series"
 	@echo "                  defaults, sched_asym_smt=0, sched_asym_smt=2, stock 6.12 (STARTS=3,"
 	@echo "                  REPS=3, SEED=1, FAMILY=full); build/generations/table.md"
@@ -111,6 +113,12 @@ map: $(KERNEL) initramfs
 		--name map --timeout 3600 \
 		-- "asym-map -n '$(N)' $(if $(SET),--set '$(SET)') --reps '$(REPS)'"
 
+# This machine described as a lab spec (read-only); ROOT=DIR reads a copy
+# of another machine's /sys and /proc instead.
+ROOT ?=
+describe: tools
+	@$(call art,host-tools)/asym-describe $(if $(ROOT),--root '$(ROOT)')
+
 demo: initramfs kernel-6.1
 	@scripts/demo
 
@@ -160,7 +168,7 @@ clean:
 distclean:
 	rm -rf $(TOP)/build
 
-.PHONY: help deps tree export-patches kernel tools initramfs run map demo generations \
+.PHONY: help deps tree export-patches kernel tools initramfs run map describe demo generations \
 	checkpatch \
 	build-matrix \
 	debug-kernel torture fuzz test clean distclean

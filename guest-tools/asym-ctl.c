@@ -60,7 +60,10 @@ static void usage(FILE *f)
 		"                 exit status 1 and each group that is not if not\n"
 		"\n"
 		"SPEC: comma-separated groups <P|E><cores>[xSMT<threads>][@<prio>],\n"
-		"e.g. P2xSMT2,E2 (default priorities: P %d, E %d).\n"
+		"e.g. P2xSMT2,E2 (default priorities: P %d, E %d); @<prio> may give\n"
+		"one priority per core, @77/73/73/77. The grammar also describes L2\n"
+		"modules (E8m4) and several LLCs (P8xSMT2|P8xSMT2), which the lab\n"
+		"cannot boot yet: such a spec is refused here.\n"
 		"\n"
 		"Options:\n"
 		"  --json   machine-readable output\n"
@@ -68,12 +71,17 @@ static void usage(FILE *f)
 		prog, TOPO_DEFAULT_PRIO_P, TOPO_DEFAULT_PRIO_E);
 }
 
+/* Parse @spec of a topology the lab boots; -1 with a message if not. */
 static int parse_spec(const char *spec, struct topo *t)
 {
 	char err[256];
 
 	if (topo_parse(spec, t, err, sizeof(err))) {
 		warnx_("%s", err);
+		return -1;
+	}
+	if (topo_emulated(t, err, sizeof(err))) {
+		warnx_("'%s': %s", spec, err);
 		return -1;
 	}
 	return 0;

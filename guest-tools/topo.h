@@ -2,10 +2,19 @@
 /*
  * Topology specs of the asym-smt lab, parsed in this one place.
  *
- * A spec lists groups of cores, each "<class><count>[xSMT<threads>][@<prio>]":
+ * A spec lists groups of cores, each
+ * "<class><count>[xSMT<threads>][m<module>][@<prio>[/<prio>...]]":
  * "P2xSMT2,E2" is two P-cores with two threads each and two single-thread
  * E-cores; "P1xSMT2@60,P1xSMT2@30" two SMT2 cores of raw priority 60 and 30.
- * Default raw priorities: P 100, E 40.
+ * Default raw priorities: P 100, E 40. One priority applies to every core
+ * of the group, or the group gives one per core: "P4xSMT2@77/73/73/77".
+ * "m4" puts the group's cores in modules of 4 that share an L2 (as the
+ * E-cores of Alder Lake); without it each core has its own L2. '|'
+ * separates last-level caches: "P8xSMT2|P8xSMT2" is two CCDs with an L3
+ * each; without it the whole spec shares one.
+ *
+ * Every spec describes a machine; the lab boots those without modules or
+ * several LLCs (topo_emulated()): QEMU 7.2 gives x86 neither.
  *
  * QEMU boots every core with the largest thread count of the spec
  * (-smp sockets=1,cores=C,threads=T); CPU n is thread n % T of core n / T.
@@ -26,16 +35,34 @@ struct topo_core {
 	char cls;		/* 'P' or 'E' */
 	int threads;		/* threads this core keeps online */
 	int prio;		/* raw ITMT priority of the core */
+	int module;		/* cores in its L2 module (1: its own L2) */
+	int l2;			/* L2 index, 0.. in spec order */
+	int llc;		/* last-level cache index, 0.. */
 };
 
 struct topo {
 	int ncores;
 	int threads;		/* threads per core as booted (max of the spec) */
+	int nllc;		/* last-level caches */
 	struct topo_core core[TOPO_MAX_CORES];
 };
 
 /* Parse @spec; on error return -1 and describe it in @err. */
 int topo_parse(const char *spec, struct topo *t, char *err, size_t errlen);
+
+/*
+ * The shortest spec of @t into @buf: cores alike in a row (class,
+ * threads, module, LLC) make one group, with one priority if they share
+ * it. 0, or -1 when @buf is too short.
+ */
+int topo_format(const struct topo *t, char *buf, size_t len);
+
+/*
+ * Whether the lab can boot @t: 0, or -1 with the reason in @err (L2
+ * modules and several LLCs describe a machine the emulation cannot give
+ * yet).
+ */
+int topo_emulated(const struct topo *t, char *err, size_t errlen);
 
 /* Number of CPUs QEMU boots for @t. */
 static inline int topo_ncpus(const struct topo *t)

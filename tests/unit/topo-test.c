@@ -50,13 +50,50 @@ static void bad(const char *spec)
 	report(ok, name);
 }
 
+/*
+ * @spec parses to cores whose L2 and LLC indexes are @l2 and @llc (one
+ * digit or letter a core: 0-9 then a-z), formats back as @format, and
+ * the lab boots it or refuses it as @emulated says.
+ */
+static void caches(const char *spec, const char *l2, const char *llc,
+		   const char *format, int emulated)
+{
+	char err[256], buf[256], got2[TOPO_MAX_CORES + 1];
+	char gotl[TOPO_MAX_CORES + 1], name[256];
+	static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+	struct topo t, back;
+	int i, ok;
+
+	snprintf(name, sizeof(name), "caches_%s", spec);
+	if (topo_parse(spec, &t, err, sizeof(err))) {
+		printf("# %s\n", err);
+		report(0, name);
+		return;
+	}
+	for (i = 0; i < t.ncores; i++) {
+		got2[i] = digits[t.core[i].l2 % 36];
+		gotl[i] = digits[t.core[i].llc % 36];
+	}
+	got2[i] = gotl[i] = '\0';
+	ok = !strcmp(got2, l2) && !strcmp(gotl, llc) &&
+	     !topo_format(&t, buf, sizeof(buf)) && !strcmp(buf, format) &&
+	     (topo_emulated(&t, err, sizeof(err)) == 0) == emulated &&
+	     !topo_parse(buf, &back, err, sizeof(err)) &&
+	     !memcmp(&back, &t, sizeof(t));
+	if (!ok)
+		printf("# got l2 %s llc %s format %s\n", got2, gotl, buf);
+	report(ok, name);
+}
+
 int main(void)
 {
 	static const char *const rejects[] = {
 		"", "X2", "P", "P0", "P2x", "P2xSMT", "P2xSMT0", "P2xSMT9",
 		"P2@", "P2@0", "P2@-1", "P2,", ",P2", "P2,,E2", "P2 ,E2",
 		"p2", "P2xsmt2", "P65", "P40,E40", "P2@99999999999999999999",
-		"P2xSMT2@100x", "E2;P2",
+		"P2xSMT2@100x", "E2;P2", "E8m3", "E8m0", "E4m8", "P2@1/2/3",
+		"P3@1/2", "P2@1/", "P2@/1", "P2|", "|P2", "P2||E2", "E4m",
+		"P2m2xSMT2",
 	};
 	unsigned int i;
 
@@ -74,6 +111,17 @@ int main(void)
 	     "100,100,100,100,100,100,100,100,100,100,100,100,100,100,100,100,"
 	     "100,100,100,100,100,100,100,100,100,100,100,100,100,100,100,100,"
 	     "100,100,100,100,100,100,100,100,100,100,100,100,100,100,100,100");
+	good("P2xSMT2@77/73,E2", "8,sockets=1,cores=4,threads=2", "11111010",
+	     "77,77,73,73,40,40,40,40");
+	caches("P2xSMT2,E2", "0123", "0000", "P2xSMT2,E2", 1);
+	caches("P2xSMT2,E4m4", "012222", "000000", "P2xSMT2,E4m4", 0);
+	caches("P8xSMT2@77/73/73/73/73/73/77/73,E16m4@44",
+	       "0123456788889999aaaabbbb", "000000000000000000000000",
+	       "P8xSMT2@77/73/73/73/73/73/77/73,E16m4@44", 0);
+	caches("P8xSMT2|P8xSMT2", "0123456789abcdef", "0000000011111111",
+	       "P8xSMT2|P8xSMT2", 0);
+	caches("P1xSMT2@60,P1xSMT2@30", "01", "00", "P2xSMT2@60/30", 1);
+	caches("P2@90,P2@90,E2", "012345", "000000", "P4@90,E2", 1);
 	for (i = 0; i < sizeof(rejects) / sizeof(rejects[0]); i++)
 		bad(rejects[i]);
 	return ktap_end();
