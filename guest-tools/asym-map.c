@@ -484,16 +484,6 @@ static void print_unsettled(const struct options *o, const int *starts,
 	}
 }
 
-static void json_set(const int *set, int n)
-{
-	int i;
-
-	printf("[");
-	for (i = 0; i < n; i++)
-		printf("%s%d", i ? "," : "", set[i]);
-	printf("]");
-}
-
 /* --json: the map as one object on stdout (the text went to stderr). */
 static void print_json(const struct options *o, const int *starts,
 		       int nstarts, struct map_run (*runs)[MAX_REPS],
@@ -525,7 +515,7 @@ static void print_json(const struct options *o, const int *starts,
 	printf("}},\"map\":[");
 	for (s = 0; s < nstarts; s++) {
 		printf("%s{\"start\":", s ? "," : "");
-		json_set(&starts[s * o->m.n], o->m.n);
+		json_int_array(&starts[s * o->m.n], o->m.n);
 		printf(",\"class\":\"%s\",\"runs\":[", class_names[class[s]]);
 		for (k = 0; k < o->reps; k++) {
 			const struct map_run *r = &runs[s][k];
@@ -533,7 +523,7 @@ static void print_json(const struct options *o, const int *starts,
 			printf("%s{\"sound\":%s,\"outcome\":\"%s\",\"final\":",
 			       k ? "," : "", r->sound ? "true" : "false",
 			       outcome[r->outcome]);
-			json_set(r->raw, r->nfinal);
+			json_int_array(r->raw, r->nfinal);
 			printf(",\"settled\":%.1f,\"idle\":", r->settled);
 			json_str_or_null(r->idle[0] ? r->idle : "-");
 			printf("}");

@@ -412,16 +412,6 @@ static void print_human(const struct options *o,
 
 /* --- JSON output --- */
 
-static void json_int_array(const int *v, int n)
-{
-	int i;
-
-	printf("[");
-	for (i = 0; i < n; i++)
-		printf("%s%d", i ? "," : "", v[i]);
-	printf("]");
-}
-
 /* @v as a JSON number with 4 decimals, null if negative (unknown). */
 static void json_frac(double v)
 {

@@ -292,6 +292,16 @@ void json_str_or_null(const char *s)
 		fputs("null", stdout);
 }
 
+void json_int_array(const int *v, int n)
+{
+	int i;
+
+	printf("[");
+	for (i = 0; i < n; i++)
+		printf("%s%d", i ? "," : "", v[i]);
+	printf("]");
+}
+
 char *csv_field(const char *s, char *buf, size_t len)
 {
 	size_t o = 0;

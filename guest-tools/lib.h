@@ -84,6 +84,9 @@ void json_str(const char *s);
 /* Print @s as a JSON string, or null when it is "-" (absent). */
 void json_str_or_null(const char *s);
 
+/* @v[0..@n) as a JSON array of numbers. */
+void json_int_array(const int *v, int n);
+
 /*
  * A CSV field: @s as is, or in double quotes (quotes doubled) when it
  * holds a comma, quote, or line break. Into @buf; return @buf.
