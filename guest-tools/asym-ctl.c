@@ -31,6 +31,9 @@ static void usage(FILE *f)
 		"                 threads its cores do not have, set the raw ITMT\n"
 		"                 priorities and declare ITMT support (idempotent)\n"
 		"  smp SPEC       print the QEMU -smp argument that boots SPEC\n"
+		"  spec SPEC      what SPEC describes, whether the lab boots it or\n"
+		"                 not: its shortest form, CPUs, online CPUs, the\n"
+		"                 lab CPUs booted offline, last-level caches\n"
 		"  write FILE DATA  write DATA to FILE in one write(2) and print\n"
 		"                 'ok' or the errno name (EINVAL...); DATA takes\n"
 		"                 the escapes \\n \\t \\\\ \\xHH (\\x00 too); exit\n"
@@ -104,6 +107,49 @@ static int cmd_smp(const char *spec)
 		printf(",\"cpus\":%d,\"online\":%d}\n", topo_ncpus(&t), online);
 	} else {
 		printf("%s\n", buf);
+	}
+	return 0;
+}
+
+static int cmd_spec(const char *spec)
+{
+	char err[256], buf[1024];
+	const char *sep = json ? "" : " ";
+	int cpu, online = 0, booted;
+	struct topo t;
+
+	if (topo_parse(spec, &t, err, sizeof(err))) {
+		warnx_("%s", err);
+		return 2;
+	}
+	if (topo_format(&t, buf, sizeof(buf))) {
+		warnx_("'%s': too long to write back", spec);
+		return 1;
+	}
+	booted = !topo_emulated(&t, err, sizeof(err));
+	for (cpu = 0; cpu < topo_ncpus(&t); cpu++)
+		online += topo_cpu_online(&t, cpu);
+	if (json) {
+		printf("{\"spec\":");
+		json_str(buf);
+		printf(",\"cpus\":%d,\"online\":%d,\"cores\":%d,\"llcs\":%d,\"offline\":[",
+		       topo_ncpus(&t), online, t.ncores, t.nllc);
+	} else {
+		printf("spec %s\ncpus %d\nonline %d\ncores %d\nllcs %d\noffline",
+		       buf, topo_ncpus(&t), online, t.ncores, t.nllc);
+	}
+	for (cpu = 0; cpu < topo_ncpus(&t); cpu++) {
+		if (topo_cpu_online(&t, cpu))
+			continue;
+		printf("%s%d", sep, cpu);
+		sep = json ? "," : " ";
+	}
+	if (json) {
+		printf("],\"bootable\":%s,\"why\":", booted ? "true" : "false");
+		json_str_or_null(booted ? "-" : err);
+		printf("}\n");
+	} else {
+		printf("\nbootable %s\n", booted ? "yes" : err);
 	}
 	return 0;
 }
@@ -831,6 +877,8 @@ int main(int argc, char **argv)
 		return cmd_topology(arg);
 	if (!strcmp(cmd, "smp") && nargs == 1)
 		return cmd_smp(arg);
+	if (!strcmp(cmd, "spec") && nargs == 1)
+		return cmd_spec(arg);
 	if (!strcmp(cmd, "write") && nargs == 2)
 		return cmd_write(arg, argv[optind + 1]);
 	if (!strcmp(cmd, "status") && !nargs)
