@@ -98,13 +98,10 @@ static int cmd_smp(const char *spec)
 	if (parse_spec(spec, &t) || topo_qemu_smp(&t, buf, sizeof(buf)))
 		return 2;
 	if (json) {
-		int cpu, online = 0;
-
-		for (cpu = 0; cpu < topo_ncpus(&t); cpu++)
-			online += topo_cpu_online(&t, cpu);
 		printf("{\"smp\":");
 		json_str(buf);
-		printf(",\"cpus\":%d,\"online\":%d}\n", topo_ncpus(&t), online);
+		printf(",\"cpus\":%d,\"online\":%d}\n", topo_ncpus(&t),
+		       topo_online_cpus(&t));
 	} else {
 		printf("%s\n", buf);
 	}
@@ -127,8 +124,7 @@ static int cmd_spec(const char *spec)
 		return 1;
 	}
 	booted = !topo_emulated(&t, err, sizeof(err));
-	for (cpu = 0; cpu < topo_ncpus(&t); cpu++)
-		online += topo_cpu_online(&t, cpu);
+	online = topo_online_cpus(&t);
 	if (json) {
 		printf("{\"spec\":");
 		json_str(buf);

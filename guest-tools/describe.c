@@ -225,6 +225,14 @@ static int caches(struct host *h, char *err, size_t errlen)
 	return 0;
 }
 
+/* Append @text to the note on the priorities. */
+static void note_add(struct describe *d, const char *text)
+{
+	size_t l = strlen(d->prio_note);
+
+	snprintf(d->prio_note + l, sizeof(d->prio_note) - l, "%s", text);
+}
+
 /*
  * Priorities: acpi_cppc/highest_perf unless it says 255 everywhere (ITMT
  * then takes MSR_HWP_CAPABILITIES, which sysfs does not show), else
@@ -274,18 +282,13 @@ static int priorities(struct host *h, struct describe *d, char *err,
 		if (!ok)
 			continue;
 		if (s == 0 && all255) {
-			snprintf(d->prio_note, sizeof(d->prio_note),
-				 "acpi_cppc/highest_perf is 255 on every CPU, so ITMT takes MSR_HWP_CAPABILITIES, which sysfs does not show; ");
+			note_add(d, "acpi_cppc/highest_perf is 255 on every CPU, so ITMT takes MSR_HWP_CAPABILITIES, which sysfs does not show; ");
 			continue;
 		}
 		snprintf(d->prio_source, sizeof(d->prio_source), "%s",
 			 src[s].name);
-		if (s == 2) {
-			size_t l = strlen(d->prio_note);
-
-			snprintf(d->prio_note + l, sizeof(d->prio_note) - l,
-				 "the kernel's priorities are not in sysfs: the maximum frequency stands in");
-		}
+		if (s == 2)
+			note_add(d, "the kernel's priorities are not in sysfs: the maximum frequency stands in");
 		return 0;
 	}
 	for (i = 0; i < h->ncores; i++)
@@ -294,12 +297,7 @@ static int priorities(struct host *h, struct describe *d, char *err,
 	snprintf(d->prio_source, sizeof(d->prio_source),
 		 "none: the lab's defaults (P %d, E %d)", TOPO_DEFAULT_PRIO_P,
 		 TOPO_DEFAULT_PRIO_E);
-	{
-		size_t l = strlen(d->prio_note);
-
-		snprintf(d->prio_note + l, sizeof(d->prio_note) - l,
-			 "no priority file was readable");
-	}
+	note_add(d, "no priority file was readable");
 	return 0;
 }
 

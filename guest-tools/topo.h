@@ -87,6 +87,16 @@ static inline int topo_cpu_online(const struct topo *t, int cpu)
 	return topo_thread_of(t, cpu) < t->core[topo_core_of(t, cpu)].threads;
 }
 
+/* Number of CPUs that stay online in the emulated topology. */
+static inline int topo_online_cpus(const struct topo *t)
+{
+	int i, n = 0;
+
+	for (i = 0; i < t->ncores; i++)
+		n += t->core[i].threads;
+	return n;
+}
+
 /* QEMU -smp argument for @t, e.g. "8,sockets=1,cores=4,threads=2". */
 int topo_qemu_smp(const struct topo *t, char *buf, size_t len);
 
