@@ -68,10 +68,8 @@ static void usage(FILE *f)
 		"    overflow=0|1 start=CPUS|- outcome=ideal|trap|moving\n"
 		"    settled=SEC\n"
 		"sound: the sampled residency agrees with /proc/stat (within\n"
-		"%.2f; with --start both count from the first sample, as a move\n"
-		"before it cannot be placed in time); final: the CPUs of the\n"
-		"last sample; top: those that ran a worker in at least half of\n"
-		"the samples; siblings_last: every\n"
+		"%.2f); final: the CPUs of the last sample; top: those that ran\n"
+		"a worker in at least half of the samples; siblings_last: every\n"
 		"first thread of a core ran one in %.0f%% of the samples;\n"
 		"overflow: an SMT sibling ran one in %.0f%% while an E-core ran\n"
 		"one in at most %.0f%%; outcome: ideal at the end, or a trap (a\n"
@@ -380,8 +378,8 @@ static void print_human(const struct options *o,
 			printf("  %-6d %-7d ?\n", i, (int)w->pid);
 	}
 
-	printf("residency (samples with a worker) vs %s busy fraction%s:\n",
-	       PROC_STAT, o->m.start ? ", both from the first sample on" : "");
+	printf("residency (samples with a worker) vs %s busy fraction:\n",
+	       PROC_STAT);
 	printf("  %-4s %-9s %-5s %s\n", "cpu", "residency", "busy", "diff");
 	for (i = 0; i < lv->ncpus; i++) {
 		if (m->busy[i] < 0)

@@ -512,14 +512,6 @@ static int run(const struct measure_opts *o, const struct measure_live *lv,
 		if (sleep_until(&until))
 			return -1;
 		sample(m, &m->samples[s * o->n]);
-		/*
-		 * A controlled start moves in its first interval: a move
-		 * between the release and the first sample cannot be placed
-		 * in time by the samples, so the busy time that checks them
-		 * counts from the first sample (see evaluate()).
-		 */
-		if (!s && o->start && read_proc_stat(m->stat0, &m->nstat0))
-			return -1;
 	}
 	return window_end(o, m);
 }
@@ -550,7 +542,7 @@ static void evaluate(const struct measure_opts *o,
 		     const struct measure_live *lv,
 		     const struct place_ideal *ideal, struct measure *m)
 {
-	int cpus[PLACE_MAX_CPUS], i, s, skip;
+	int cpus[PLACE_MAX_CPUS], i, s;
 	double used;
 
 	m->nideal = 0;
@@ -569,10 +561,8 @@ static void evaluate(const struct measure_opts *o,
 		b = find_stat(m->stat1, m->nstat1, cpus[i]);
 		m->busy[i] = a && b ? parse_stat_busy_fraction(a, b) : -1;
 	}
-	/* from the first sample on for a controlled start, as the busy time */
-	skip = o->start && o->nsamples > 1;
-	place_residency(&m->samples[skip * o->n], o->nsamples - skip, o->n,
-			cpus, lv->ncpus, m->residency);
+	place_residency(m->samples, o->nsamples, o->n, cpus, lv->ncpus,
+			m->residency);
 	m->max_diff = place_max_diff(lv->cpu, lv->ncpus, m->residency, m->busy,
 				     ideal->by_core);
 	m->sound = m->max_diff >= 0 && m->max_diff <= MEASURE_SOUND_LIMIT;
