@@ -29,8 +29,18 @@ static void usage(FILE *f)
 		"Commands:\n"
 		"  topology SPEC  emulate SPEC on the booted CPUs: offline the\n"
 		"                 threads its cores do not have, set the raw ITMT\n"
-		"                 priorities and declare ITMT support (idempotent)\n"
+		"                 priorities and declare ITMT support (idempotent);\n"
+		"                 with $REAL_CPUS (a catalogue part's real-cpus)\n"
+		"                 its table gives each lab CPU's real CPU\n"
+		"  topology --check [SPEC]  check that the running kernel has\n"
+		"                 the topology of SPEC (default $TOPOLOGY):\n"
+		"                 thread_siblings_list, cluster_cpus_list, the\n"
+		"                 shared_cpu_list of the L2 and L3, and the sched\n"
+		"                 domains' names, spans and flags; exit status 1\n"
+		"                 and each difference if not\n"
 		"  smp SPEC       print the QEMU -smp argument that boots SPEC\n"
+		"  cmdline SPEC   print the kernel command line that gives SPEC's\n"
+		"                 L2 modules and LLCs (empty if QEMU's are right)\n"
 		"  spec SPEC      what SPEC describes, whether the lab boots it or\n"
 		"                 not: its shortest form, CPUs, online CPUs, the\n"
 		"                 lab CPUs booted offline, last-level caches\n"
@@ -64,9 +74,9 @@ static void usage(FILE *f)
 		"\n"
 		"SPEC: comma-separated groups <P|E><cores>[xSMT<threads>][@<prio>],\n"
 		"e.g. P2xSMT2,E2 (default priorities: P %d, E %d); @<prio> may give\n"
-		"one priority per core, @77/73/73/77. The grammar also describes L2\n"
-		"modules (E8m4) and several LLCs (P8xSMT2|P8xSMT2), which the lab\n"
-		"cannot boot yet: such a spec is refused here.\n"
+		"one priority per core, @77/73/73/77; m<N> puts a group's cores in L2\n"
+		"modules of N (E8m4) and '|' separates last-level caches\n"
+		"(P8xSMT2|P8xSMT2).\n"
 		"\n"
 		"Options:\n"
 		"  --json   machine-readable output\n"
@@ -102,6 +112,27 @@ static int cmd_smp(const char *spec)
 		json_str(buf);
 		printf(",\"cpus\":%d,\"online\":%d}\n", topo_ncpus(&t),
 		       topo_online_cpus(&t));
+	} else {
+		printf("%s\n", buf);
+	}
+	return 0;
+}
+
+static int cmd_cmdline(const char *spec)
+{
+	struct topo t;
+	char buf[1024];
+
+	if (parse_spec(spec, &t))
+		return 2;
+	if (topo_cmdline(&t, buf, sizeof(buf))) {
+		warnx_("'%s': kernel command line too long", spec);
+		return 1;
+	}
+	if (json) {
+		printf("{\"cmdline\":");
+		json_str(buf);
+		printf("}\n");
 	} else {
 		printf("%s\n", buf);
 	}
@@ -182,12 +213,59 @@ static int check_booted(const struct topo *t)
 	return 0;
 }
 
+/*
+ * The real machine's CPU of each lab CPU of @t from $REAL_CPUS (the
+ * catalogue's real-cpus line: a number, or '-' for a thread booted
+ * offline) into @real (-1 for '-'): 1 if it is set, 0 if not, -1 after
+ * saying what is wrong with it.
+ */
+static int real_cpus(const struct topo *t, int *real)
+{
+	const char *list = getenv("REAL_CPUS"), *p;
+	int cpu = 0;
+
+	if (!list || !*list)
+		return 0;
+	for (p = list; *p; cpu++) {
+		char *end;
+		long v;
+
+		if (cpu == topo_ncpus(t))
+			break;
+		if (*p == '-') {
+			real[cpu] = -1;
+			end = (char *)p + 1;
+		} else {
+			errno = 0;
+			v = strtol(p, &end, 10);
+			if (end == p || errno || v < 0 || v > 100000)
+				break;
+			real[cpu] = (int)v;
+		}
+		p = end;
+		if (*p == ',' && p[1])
+			p++;
+		else if (*p)
+			break;
+	}
+	if (*p || cpu != topo_ncpus(t)) {
+		warnx_("REAL_CPUS='%s': not one real CPU or '-' for each of the %d lab CPUs",
+		       list, topo_ncpus(t));
+		return -1;
+	}
+	return 1;
+}
+
 static int cmd_topology(const char *spec)
 {
+	int real[TOPO_MAX_CORES * TOPO_MAX_THREADS], has_real;
 	struct topo t;
 	int cpu;
 
 	if (parse_spec(spec, &t))
+		return 2;
+	has_real = real_cpus(&t, real);
+	if (has_real < 0)
 		return 2;
 	if (check_booted(&t))
 		return 1;
@@ -233,8 +311,9 @@ static int cmd_topology(const char *spec)
 	if (json)
 		printf("{\"spec\":");
 	else
-		printf("%-4s %-4s %-5s %-6s %-6s %s\n",
-		       "cpu", "core", "class", "thread", "online", "prio");
+		printf("%-4s %-4s %-5s %-6s %-6s %-6s%s\n",
+		       "cpu", "core", "class", "thread", "online", "prio",
+		       has_real ? " real" : "");
 	for (cpu = 0; cpu < topo_ncpus(&t); cpu++) {
 		const struct topo_core *c = &t.core[topo_core_of(&t, cpu)];
 		int on = topo_cpu_online(&t, cpu);
@@ -244,15 +323,25 @@ static int cmd_topology(const char *spec)
 				json_str(spec);
 				printf(",\"cpus\":[");
 			}
-			printf("%s{\"cpu\":%d,\"core\":%d,\"class\":\"%c\",\"thread\":%d,\"online\":%s,\"prio\":%d}",
+			printf("%s{\"cpu\":%d,\"core\":%d,\"class\":\"%c\",\"thread\":%d,\"online\":%s,\"prio\":%d",
 			       cpu ? "," : "", cpu, topo_core_of(&t, cpu),
 			       c->cls, topo_thread_of(&t, cpu),
 			       on ? "true" : "false", c->prio);
+			if (has_real && real[cpu] >= 0)
+				printf(",\"real\":%d", real[cpu]);
+			else if (has_real)
+				printf(",\"real\":null");
+			printf("}");
 		} else {
-			printf("%-4d %-4d %-5c %-6d %-6s %d\n", cpu,
+			printf("%-4d %-4d %-5c %-6d %-6s %-6d", cpu,
 			       topo_core_of(&t, cpu), c->cls,
 			       topo_thread_of(&t, cpu), on ? "yes" : "no",
 			       c->prio);
+			if (has_real && real[cpu] >= 0)
+				printf(" %d", real[cpu]);
+			else if (has_real)
+				printf(" -");
+			printf("\n");
 		}
 	}
 	if (json)
@@ -839,6 +928,237 @@ static int cmd_check_groups(void)
 	return pc.bad ? 1 : 0;
 }
 
+/* --- topology --check --- */
+
+struct topo_checker {
+	int checks, failed;
+};
+
+/* Count one check of @what; report it when @got is not @want. */
+static void check_equal(struct topo_checker *tc, const char *what,
+			const char *got, const char *want)
+{
+	tc->checks++;
+	if (!strcmp(got, want))
+		return;
+	if (json) {
+		printf("%s{\"check\":", tc->failed ? "," : "");
+		json_str(what);
+		printf(",\"got\":");
+		json_str(got);
+		printf(",\"want\":");
+		json_str(want);
+		printf("}");
+	} else {
+		printf("%s: %s, expected %s\n", what, got, want);
+	}
+	tc->failed++;
+}
+
+static void check_span(struct topo_checker *tc, const char *what,
+		       const unsigned char *got, const unsigned char *want)
+{
+	char g[512], w[512];
+
+	if (format_cpulist(got, TOPO_MAX_BOOT_CPUS, g, sizeof(g)) ||
+	    format_cpulist(want, TOPO_MAX_BOOT_CPUS, w, sizeof(w)))
+		snprintf(g, sizeof(g), "(too long)");
+	check_equal(tc, what, g, w);
+}
+
+/* The cpulist file @path against @want. */
+static void check_cpulist_file(struct topo_checker *tc, const char *path,
+			       const unsigned char *want)
+{
+	unsigned char got[TOPO_MAX_BOOT_CPUS];
+	char text[512];
+
+	if (read_text(path, text, sizeof(text), 1) < 0 ||
+	    parse_cpulist(text, got, TOPO_MAX_BOOT_CPUS)) {
+		check_equal(tc, path, "missing or malformed", "a cpulist");
+		return;
+	}
+	check_span(tc, path, got, want);
+}
+
+/* Whether the space-separated @list has @word. */
+static int has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = list; (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == ' ') &&
+		    (p[n] == '\0' || p[n] == ' ' || p[n] == '\n'))
+			return 1;
+	return 0;
+}
+
+static void check_flag(struct topo_checker *tc, const char *dir,
+		       const char *flags, const char *flag, int want)
+{
+	char what[256];
+
+	snprintf(what, sizeof(what), "%s/flags %s", dir, flag);
+	check_equal(tc, what, has_word(flags, flag) ? "set" : "clear",
+		    want ? "set" : "clear");
+}
+
+static int or_group_span(const struct sched_group_line *g, int first,
+			 void *arg)
+{
+	unsigned char *span = arg, mask[TOPO_MAX_BOOT_CPUS];
+	int i;
+
+	(void)first;
+	if (parse_cpulist(g->span, mask, TOPO_MAX_BOOT_CPUS))
+		return -1;
+	for (i = 0; i < TOPO_MAX_BOOT_CPUS; i++)
+		span[i] |= mask[i];
+	return 0;
+}
+
+/* What the kernel's tables depend on, as the running kernel has it. */
+struct topo_kernel {
+	const char *pkg_name;	/* "DIE" before v6.8, "PKG" after */
+	int pkg_asym;		/* PKG gets SD_ASYM_PACKING (v6.6 and later) */
+	int cls;		/* the table has the cluster level */
+	int itmt;		/* kernel.sched_itmt_enabled is 1 */
+};
+
+static void topo_kernel_now(struct topo_kernel *k)
+{
+	char release[65], cmdline[4096], itmt[16];
+	int major = 0, minor = 0, v;
+
+	kernel_release(release, sizeof(release));
+	if (sscanf(release, "%d.%d", &major, &minor) != 2)
+		major = minor = 0;
+	v = major * 100 + minor;
+	k->pkg_name = v >= 608 ? "PKG" : "DIE";
+	k->pkg_asym = v >= 606;
+	if (read_text("/proc/cmdline", cmdline, sizeof(cmdline), 0) < 0)
+		cmdline[0] = '\0';
+	/* x86_hybrid_topology of 6.1 (the emulation's boot parameter) */
+	k->cls = !has_word(cmdline, "asym_smt_hybrid_topology");
+	k->itmt = read_text(knobs[KNOB_ITMT_ENABLED].path, itmt, sizeof(itmt),
+			    1) > 0 && !strcmp(itmt, "1");
+}
+
+static void check_domains(struct topo_checker *tc, const struct topo *t,
+			  const struct topo_kernel *k,
+			  const unsigned char *online, int cpu)
+{
+	enum topo_level levels[TOPO_LEVELS];
+	int d, n = topo_domains(t, online, cpu, k->cls, levels);
+	char dir[128], what[192], name[64], flags[1024];
+
+	for (d = 0; !domain_dir(cpu, d, dir, sizeof(dir)); d++) {
+		unsigned char span[TOPO_MAX_BOOT_CPUS] = { 0 };
+		unsigned char want[TOPO_MAX_BOOT_CPUS];
+		enum topo_level l;
+
+		snprintf(what, sizeof(what), "%s/name", dir);
+		if (domain_file(dir, "name", name, sizeof(name)) ||
+		    domain_file(dir, "flags", flags, sizeof(flags)) ||
+		    for_each_group(dir, or_group_span, span)) {
+			check_equal(tc, dir, "unreadable", "a domain");
+			continue;
+		}
+		if (d >= n) {
+			check_equal(tc, what, name, "no such domain");
+			continue;
+		}
+		l = levels[d];
+		check_equal(tc, what, name, topo_level_name(l, k->pkg_name));
+		topo_span(t, online, cpu, l, want);
+		snprintf(what, sizeof(what), "%s/groups (span)", dir);
+		check_span(tc, what, span, want);
+		check_flag(tc, dir, flags, "SD_SHARE_CPUCAPACITY",
+			   l == TOPO_SMT);
+		snprintf(what, sizeof(what), "%s/flags LLC (SD_SHARE_LLC or SD_SHARE_PKG_RESOURCES)",
+			 dir);
+		check_equal(tc, what,
+			    has_word(flags, "SD_SHARE_LLC") ||
+			    has_word(flags, "SD_SHARE_PKG_RESOURCES") ?
+			    "set" : "clear", l != TOPO_PKG ? "set" : "clear");
+		/* SMT's depends on the mode: group-flags checks it */
+		if (l != TOPO_SMT)
+			check_flag(tc, dir, flags, "SD_ASYM_PACKING",
+				   k->itmt && (l != TOPO_PKG || k->pkg_asym));
+	}
+	for (; d < n; d++) {
+		snprintf(what, sizeof(what), "cpu%d domain%d", cpu, d);
+		check_equal(tc, what, "missing",
+			    topo_level_name(levels[d], k->pkg_name));
+	}
+}
+
+static int cmd_topology_check(const char *spec)
+{
+	unsigned char online[TOPO_MAX_BOOT_CPUS], want[TOPO_MAX_BOOT_CPUS];
+	struct topo_checker tc = { 0 };
+	struct topo_kernel k;
+	struct topo t;
+	int cpu, idx;
+
+	if (!spec) {
+		warnx_("topology --check: no SPEC and no $TOPOLOGY");
+		return 2;
+	}
+	if (parse_spec(spec, &t))
+		return 2;
+	if (check_booted(&t) ||
+	    online_cpus(online, TOPO_MAX_BOOT_CPUS) < 0)
+		return 1;
+	topo_kernel_now(&k);
+	if (json) {
+		printf("{\"spec\":");
+		json_str(spec);
+		printf(",\"differences\":[");
+	}
+	for (cpu = 0; cpu < topo_ncpus(&t); cpu++) {
+		char path[192], level[16];
+
+		if (!online[cpu])
+			continue;
+		snprintf(path, sizeof(path),
+			 SYSFS_CPU "/cpu%d/topology/thread_siblings_list", cpu);
+		topo_span(&t, online, cpu, TOPO_SMT, want);
+		check_cpulist_file(&tc, path, want);
+		snprintf(path, sizeof(path),
+			 SYSFS_CPU "/cpu%d/topology/cluster_cpus_list", cpu);
+		topo_span(&t, online, cpu, TOPO_CLS, want);
+		check_cpulist_file(&tc, path, want);
+		for (idx = 0; ; idx++) {
+			snprintf(path, sizeof(path),
+				 SYSFS_CPU "/cpu%d/cache/index%d/level", cpu,
+				 idx);
+			if (read_text(path, level, sizeof(level), 1) < 0)
+				break;
+			/* the spec says nothing of L1 (QEMU: one a thread) */
+			if (strcmp(level, "2") && strcmp(level, "3"))
+				continue;
+			topo_span(&t, online, cpu,
+				  level[0] == '2' ? TOPO_CLS : TOPO_MC, want);
+			snprintf(path, sizeof(path),
+				 SYSFS_CPU "/cpu%d/cache/index%d/shared_cpu_list",
+				 cpu, idx);
+			check_cpulist_file(&tc, path, want);
+		}
+		if (!idx)
+			check_equal(&tc, "cache", "no cache/index*/level",
+				    "the caches of every CPU");
+		check_domains(&tc, &t, &k, online, cpu);
+	}
+	if (json)
+		printf("],\"checks\":%d,\"failed\":%d}\n", tc.checks, tc.failed);
+	else
+		printf("topology check of %s: %d checks, %d failed\n", spec,
+		       tc.checks, tc.failed);
+	return tc.failed ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -869,8 +1189,14 @@ int main(int argc, char **argv)
 	cmd = argv[optind++];
 	nargs = argc - optind;
 	arg = nargs ? argv[optind] : NULL;
+	if (!strcmp(cmd, "topology") && nargs >= 1 &&
+	    !strcmp(arg, "--check") && nargs <= 2)
+		return cmd_topology_check(nargs == 2 ? argv[optind + 1] :
+					  getenv("TOPOLOGY"));
 	if (!strcmp(cmd, "topology") && nargs == 1)
 		return cmd_topology(arg);
+	if (!strcmp(cmd, "cmdline") && nargs == 1)
+		return cmd_cmdline(arg);
 	if (!strcmp(cmd, "smp") && nargs == 1)
 		return cmd_smp(arg);
 	if (!strcmp(cmd, "spec") && nargs == 1)

@@ -115,7 +115,7 @@ int main(int argc, char **argv)
 	if (emulated)
 		printf("boot it: make run TOPOLOGY='%s'\n", spec);
 	else
-		printf("the lab cannot boot it yet: %s\n", why);
+		printf("the lab cannot boot it: %s\n", why);
 	printf("cores: %d (%d host CPUs online; the lab boots %d, %d threads a core)\n",
 	       d.topo.ncores, d.ncpus, d.lab_cpus, d.topo.threads);
 	printf("classes: %s\n", d.hybrid);

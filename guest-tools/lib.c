@@ -108,6 +108,35 @@ int write_text(const char *path, const char *text)
 	return 0;
 }
 
+int format_cpulist(const unsigned char *mask, int n, char *buf, size_t len)
+{
+	size_t used = 0;
+	int i = 0, end, w;
+
+	if (!len)
+		return -1;
+	buf[0] = '\0';
+	while (i < n) {
+		if (!mask[i]) {
+			i++;
+			continue;
+		}
+		for (end = i; end + 1 < n && mask[end + 1]; end++)
+			;
+		if (end == i)
+			w = snprintf(buf + used, len - used, "%s%d",
+				     used ? "," : "", i);
+		else
+			w = snprintf(buf + used, len - used, "%s%d-%d",
+				     used ? "," : "", i, end);
+		if (w < 0 || (size_t)w >= len - used)
+			return -1;
+		used += w;
+		i = end + 1;
+	}
+	return 0;
+}
+
 int parse_cpulist(const char *list, unsigned char *mask, int n)
 {
 	const char *p = list;

@@ -35,6 +35,12 @@ int write_text(const char *path, const char *text);
 /* Parse a cpulist ("0-3,6") into @mask of @n entries; -1 if malformed. */
 int parse_cpulist(const char *list, unsigned char *mask, int n);
 
+/*
+ * The cpulist of @mask of @n entries into @buf, as the kernel prints it
+ * ("0-3,6", "" for none); 0, or -1 when @buf is too short.
+ */
+int format_cpulist(const unsigned char *mask, int n, char *buf, size_t len);
+
 /* Number of possible CPUs (from SYSFS_CPU/possible), or -1. */
 int possible_cpus(void);
 

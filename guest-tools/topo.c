@@ -179,18 +179,99 @@ int topo_format(const struct topo *t, char *buf, size_t len)
 
 int topo_emulated(const struct topo *t, char *err, size_t errlen)
 {
+	if (topo_ncpus(t) > TOPO_MAX_BOOT_CPUS)
+		return fail(err, errlen,
+			    "%d CPUs (%d cores x %d threads): the lab kernels boot at most %d (CONFIG_NR_CPUS)",
+			    topo_ncpus(t), t->ncores, t->threads,
+			    TOPO_MAX_BOOT_CPUS);
+	return 0;
+}
+
+/* Whether @t has caches that QEMU does not give: L2 modules, several LLCs. */
+static int topo_caches_emulated(const struct topo *t)
+{
 	int i;
 
-	if (t->nllc > 1)
-		return fail(err, errlen,
-			    "%d last-level caches: the lab cannot boot several LLCs yet",
-			    t->nllc);
 	for (i = 0; i < t->ncores; i++)
 		if (t->core[i].module > 1)
-			return fail(err, errlen,
-				    "L2 modules of %d cores: the lab cannot boot modules yet",
-				    t->core[i].module);
+			return 1;
+	return t->nllc > 1;
+}
+
+int topo_cmdline(const struct topo *t, char *buf, size_t len)
+{
+	size_t used = 0;
+	int n, cpu, pass;
+
+	if (!len)
+		return -1;
+	buf[0] = '\0';
+	if (!topo_caches_emulated(t))
+		return 0;
+	for (pass = 0; pass < 2; pass++) {
+		n = snprintf(buf + used, len - used, "%s%s=", pass ? " " : "",
+			     pass ? "asym_smt_llc_ids" : "asym_smt_l2_ids");
+		for (cpu = 0; n >= 0 && (size_t)n < len - used &&
+			      cpu < topo_ncpus(t); cpu++) {
+			const struct topo_core *c = &t->core[topo_core_of(t, cpu)];
+
+			used += n;
+			n = snprintf(buf + used, len - used, "%s%d",
+				     cpu ? "," : "", pass ? c->llc : c->l2);
+		}
+		if (n < 0 || (size_t)n >= len - used)
+			return -1;
+		used += n;
+	}
 	return 0;
+}
+
+const char *topo_level_name(enum topo_level level, const char *pkg_name)
+{
+	static const char *const names[] = { "SMT", "CLS", "MC" };
+
+	return level == TOPO_PKG ? pkg_name : names[level];
+}
+
+void topo_span(const struct topo *t, const unsigned char *online, int cpu,
+	       enum topo_level level, unsigned char *span)
+{
+	const struct topo_core *c = &t->core[topo_core_of(t, cpu)];
+	int i;
+
+	for (i = 0; i < TOPO_MAX_BOOT_CPUS; i++) {
+		const struct topo_core *o;
+
+		span[i] = 0;
+		if (!online[i] || i >= topo_ncpus(t))
+			continue;
+		o = &t->core[topo_core_of(t, i)];
+		span[i] = level == TOPO_SMT ? o == c :
+			  level == TOPO_CLS ? o->l2 == c->l2 :
+			  level == TOPO_MC ? o->llc == c->llc : 1;
+	}
+}
+
+int topo_domains(const struct topo *t, const unsigned char *online, int cpu,
+		 int cls, enum topo_level *levels)
+{
+	unsigned char span[TOPO_MAX_BOOT_CPUS], below[TOPO_MAX_BOOT_CPUS];
+	int level, i, weight, n = 0;
+
+	memset(below, 0, sizeof(below));
+	below[cpu] = 1;
+	for (level = TOPO_SMT; level < TOPO_LEVELS; level++) {
+		if (level == TOPO_CLS && !cls)
+			continue;
+		topo_span(t, online, cpu, level, span);
+		for (i = weight = 0; i < TOPO_MAX_BOOT_CPUS; i++)
+			weight += span[i];
+		if (weight < 2 || !memcmp(span, below, sizeof(span)))
+			continue;
+		levels[n++] = level;
+		memcpy(below, span, sizeof(below));
+	}
+	return n;
 }
 
 int topo_qemu_smp(const struct topo *t, char *buf, size_t len)

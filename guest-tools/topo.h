@@ -13,8 +13,9 @@
  * separates last-level caches: "P8xSMT2|P8xSMT2" is two CCDs with an L3
  * each; without it the whole spec shares one.
  *
- * Every spec describes a machine; the lab boots those without modules or
- * several LLCs (topo_emulated()): QEMU 7.2 gives x86 neither.
+ * QEMU 7.2 gives x86 neither modules nor LLCs of unequal size: the lab
+ * kernels take them from the boot parameters asym_smt_l2_ids= and
+ * asym_smt_llc_ids= of the ITMT emulation (topo_cmdline()).
  *
  * QEMU boots every core with the largest thread count of the spec
  * (-smp sockets=1,cores=C,threads=T); CPU n is thread n % T of core n / T.
@@ -28,6 +29,8 @@
 #define TOPO_MAX_CORES		64
 #define TOPO_MAX_THREADS	8
 #define TOPO_MAX_PRIO		1000000
+/* CONFIG_NR_CPUS of the lab kernels (kernel-config/) */
+#define TOPO_MAX_BOOT_CPUS	64
 #define TOPO_DEFAULT_PRIO_P	100
 #define TOPO_DEFAULT_PRIO_E	40
 
@@ -58,11 +61,18 @@ int topo_parse(const char *spec, struct topo *t, char *err, size_t errlen);
 int topo_format(const struct topo *t, char *buf, size_t len);
 
 /*
- * Whether the lab can boot @t: 0, or -1 with the reason in @err (L2
- * modules and several LLCs describe a machine the emulation cannot give
- * yet).
+ * Whether the lab can boot @t: 0, or -1 with the reason in @err (more
+ * CPUs than the lab kernels take).
  */
 int topo_emulated(const struct topo *t, char *err, size_t errlen);
+
+/*
+ * The kernel command line that gives the booted CPUs of @t their L2 and
+ * LLC ("asym_smt_l2_ids=0,0,... asym_smt_llc_ids=0,0,..."), empty when
+ * what QEMU gives is already right (each core its own L2, one LLC).
+ * 0, or -1 when @buf is too short.
+ */
+int topo_cmdline(const struct topo *t, char *buf, size_t len);
 
 /* Number of CPUs QEMU boots for @t. */
 static inline int topo_ncpus(const struct topo *t)
@@ -96,6 +106,35 @@ static inline int topo_online_cpus(const struct topo *t)
 		n += t->core[i].threads;
 	return n;
 }
+
+/*
+ * The levels of the x86 sched domain tables, lowest first: SMT (the
+ * threads of a core), CLS (an L2: x86_topology, and on 6.6 and later the
+ * hybrid parts too), MC (a last-level cache) and the package (DIE before
+ * v6.8, PKG after).
+ */
+enum topo_level { TOPO_SMT, TOPO_CLS, TOPO_MC, TOPO_PKG, TOPO_LEVELS };
+
+/* "SMT", "CLS", "MC", and "PKG" or "DIE" as @pkg_name says. */
+const char *topo_level_name(enum topo_level level, const char *pkg_name);
+
+/*
+ * The CPUs of @online (TOPO_MAX_BOOT_CPUS entries, lab numbering) that
+ * share @level with @cpu into @span: its core's threads, its L2, its LLC,
+ * or all of @online.
+ */
+void topo_span(const struct topo *t, const unsigned char *online, int cpu,
+	       enum topo_level level, unsigned char *span);
+
+/*
+ * The sched domains of online CPU @cpu as the kernel keeps them: the
+ * levels of the table (@cls: it has the cluster level) without those that
+ * span one CPU or the same CPUs as the level below (the kernel removes
+ * them as degenerate). Their levels, lowest first, go into @levels;
+ * return their number.
+ */
+int topo_domains(const struct topo *t, const unsigned char *online, int cpu,
+		 int cls, enum topo_level *levels);
 
 /* QEMU -smp argument for @t, e.g. "8,sockets=1,cores=4,threads=2". */
 int topo_qemu_smp(const struct topo *t, char *buf, size_t len);

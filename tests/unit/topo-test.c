@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ktap.h"
+#include "lib.h"
 #include "topo.h"
 
 const char *prog = "topo-test";
@@ -85,6 +86,58 @@ static void caches(const char *spec, const char *l2, const char *llc,
 	report(ok, name);
 }
 
+/* @spec needs the kernel command line @want ("" for none). */
+static void cmdline(const char *spec, const char *want)
+{
+	char err[256], buf[1024], name[256];
+	struct topo t;
+	int ok;
+
+	snprintf(name, sizeof(name), "cmdline_%s", spec);
+	ok = !topo_parse(spec, &t, err, sizeof(err)) &&
+	     !topo_cmdline(&t, buf, sizeof(buf)) && !strcmp(buf, want);
+	if (!ok)
+		printf("# got '%s'\n", buf);
+	report(ok, name);
+}
+
+/*
+ * The sched domains of @cpu of @spec (its CPUs online as it says), with
+ * the cluster level or without (@cls), are @want: "NAME:CPULIST ...".
+ */
+static void domains(const char *spec, int cpu, int cls, const char *want)
+{
+	unsigned char online[TOPO_MAX_BOOT_CPUS] = { 0 };
+	unsigned char span[TOPO_MAX_BOOT_CPUS];
+	enum topo_level levels[TOPO_LEVELS];
+	char err[256], got[1024] = "", name[256], list[256];
+	struct topo t;
+	int i, n;
+
+	snprintf(name, sizeof(name), "domains_%s_cpu%d_%s", spec, cpu,
+		 cls ? "cls" : "hybrid");
+	if (topo_parse(spec, &t, err, sizeof(err))) {
+		printf("# %s\n", err);
+		report(0, name);
+		return;
+	}
+	for (i = 0; i < topo_ncpus(&t); i++)
+		online[i] = topo_cpu_online(&t, i);
+	n = topo_domains(&t, online, cpu, cls, levels);
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(got);
+
+		topo_span(&t, online, cpu, levels[i], span);
+		format_cpulist(span, TOPO_MAX_BOOT_CPUS, list, sizeof(list));
+		snprintf(got + len, sizeof(got) - len, "%s%s:%s",
+			 i ? " " : "", topo_level_name(levels[i], "PKG"),
+			 list);
+	}
+	if (strcmp(got, want))
+		printf("# got '%s'\n", got);
+	report(!strcmp(got, want), name);
+}
+
 int main(void)
 {
 	static const char *const rejects[] = {
@@ -114,14 +167,35 @@ int main(void)
 	good("P2xSMT2@77/73,E2", "8,sockets=1,cores=4,threads=2", "11111010",
 	     "77,77,73,73,40,40,40,40");
 	caches("P2xSMT2,E2", "0123", "0000", "P2xSMT2,E2", 1);
-	caches("P2xSMT2,E4m4", "012222", "000000", "P2xSMT2,E4m4", 0);
+	caches("P2xSMT2,E4m4", "012222", "000000", "P2xSMT2,E4m4", 1);
 	caches("P8xSMT2@77/73/73/73/73/73/77/73,E16m4@44",
 	       "0123456788889999aaaabbbb", "000000000000000000000000",
-	       "P8xSMT2@77/73/73/73/73/73/77/73,E16m4@44", 0);
+	       "P8xSMT2@77/73/73/73/73/73/77/73,E16m4@44", 1);
 	caches("P8xSMT2|P8xSMT2", "0123456789abcdef", "0000000011111111",
-	       "P8xSMT2|P8xSMT2", 0);
+	       "P8xSMT2|P8xSMT2", 1);
+	/* 66 CPUs: more than the lab kernels' CONFIG_NR_CPUS */
+	caches("P33xSMT2", "0123456789abcdefghijklmnopqrstuvw",
+	       "000000000000000000000000000000000", "P33xSMT2", 0);
 	caches("P1xSMT2@60,P1xSMT2@30", "01", "00", "P2xSMT2@60/30", 1);
 	caches("P2@90,P2@90,E2", "012345", "000000", "P4@90,E2", 1);
+	cmdline("P2xSMT2,E2", "");
+	cmdline("P1xSMT2@60,P1xSMT2@30", "");
+	cmdline("P1xSMT2,E4m2",
+		"asym_smt_l2_ids=0,0,1,1,1,1,2,2,2,2 "
+		"asym_smt_llc_ids=0,0,0,0,0,0,0,0,0,0");
+	cmdline("P2xSMT2|E2m2",
+		"asym_smt_l2_ids=0,0,1,1,2,2,2,2 "
+		"asym_smt_llc_ids=0,0,0,0,1,1,1,1");
+	cmdline("P2|P2", "asym_smt_l2_ids=0,1,2,3 asym_smt_llc_ids=0,0,1,1");
+	domains("P2xSMT2,E2", 0, 1, "SMT:0-1 MC:0-4,6");
+	domains("P2xSMT2,E2", 4, 1, "MC:0-4,6");
+	domains("P2xSMT2,E4m2|E2", 0, 1, "SMT:0-1 MC:0-4,6,8,10 PKG:0-4,6,8,10,12,14");
+	domains("P2xSMT2,E4m2|E2", 4, 1, "CLS:4,6 MC:0-4,6,8,10 PKG:0-4,6,8,10,12,14");
+	domains("P2xSMT2,E4m2|E2", 4, 0, "MC:0-4,6,8,10 PKG:0-4,6,8,10,12,14");
+	domains("P2xSMT2,E4m2|E2", 14, 1, "MC:12,14 PKG:0-4,6,8,10,12,14");
+	domains("E4m4", 2, 1, "CLS:0-3");
+	domains("E4m4", 2, 0, "MC:0-3");
+	domains("P1", 0, 1, "");
 	for (i = 0; i < sizeof(rejects) / sizeof(rejects[0]); i++)
 		bad(rejects[i]);
 	return ktap_end();
