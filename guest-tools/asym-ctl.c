@@ -213,49 +213,6 @@ static int check_booted(const struct topo *t)
 	return 0;
 }
 
-/*
- * The real machine's CPU of each lab CPU of @t from $REAL_CPUS (the
- * catalogue's real-cpus line: a number, or '-' for a thread booted
- * offline) into @real (-1 for '-'): 1 if it is set, 0 if not, -1 after
- * saying what is wrong with it.
- */
-static int real_cpus(const struct topo *t, int *real)
-{
-	const char *list = getenv("REAL_CPUS"), *p;
-	int cpu = 0;
-
-	if (!list || !*list)
-		return 0;
-	for (p = list; *p; cpu++) {
-		char *end;
-		long v;
-
-		if (cpu == topo_ncpus(t))
-			break;
-		if (*p == '-') {
-			real[cpu] = -1;
-			end = (char *)p + 1;
-		} else {
-			errno = 0;
-			v = strtol(p, &end, 10);
-			if (end == p || errno || v < 0 || v > 100000)
-				break;
-			real[cpu] = (int)v;
-		}
-		p = end;
-		if (*p == ',' && p[1])
-			p++;
-		else if (*p)
-			break;
-	}
-	if (*p || cpu != topo_ncpus(t)) {
-		warnx_("REAL_CPUS='%s': not one real CPU or '-' for each of the %d lab CPUs",
-		       list, topo_ncpus(t));
-		return -1;
-	}
-	return 1;
-}
-
 static int cmd_topology(const char *spec)
 {
 	int real[TOPO_MAX_CORES * TOPO_MAX_THREADS], has_real;
@@ -264,9 +221,17 @@ static int cmd_topology(const char *spec)
 
 	if (parse_spec(spec, &t))
 		return 2;
-	has_real = real_cpus(&t, real);
-	if (has_real < 0)
-		return 2;
+	has_real = 0;
+	if (getenv("REAL_CPUS") && *getenv("REAL_CPUS")) {
+		char err[256];
+
+		if (topo_parse_real(getenv("REAL_CPUS"), topo_ncpus(&t), real,
+				    err, sizeof(err))) {
+			warnx_("REAL_CPUS=%s", err);
+			return 2;
+		}
+		has_real = 1;
+	}
 	if (check_booted(&t))
 		return 1;
 

@@ -33,6 +33,7 @@ struct options {
 	bool settle_given;
 	double min_ideal;
 	bool json;
+	bool real;		/* --real */
 };
 
 static void usage(FILE *f)
@@ -57,6 +58,11 @@ static void usage(FILE *f)
 		"      --explain       add per-domain /proc/schedstat deltas over\n"
 		"                      the window; switches kernel.sched_schedstats\n"
 		"                      on for the run if it is off\n"
+		"      --real          print the tables' CPU sets in the real\n"
+		"                      machine's numbers ($REAL_CPUS, which\n"
+		"                      qemu-run --topology PART sets for a part of\n"
+		"                      the catalogue); --start and the verdict line\n"
+		"                      keep the lab's\n"
 		"      --json          one JSON object instead of tables\n"
 		"  -h, --help          this text\n"
 		"\n"
@@ -87,7 +93,7 @@ static void usage(FILE *f)
 
 /* --- options --- */
 
-enum { OPT_MIN_IDEAL = 256, OPT_EXPLAIN, OPT_START };
+enum { OPT_MIN_IDEAL = 256, OPT_EXPLAIN, OPT_START, OPT_REAL };
 
 static int take_option(int c, const char *name, const char *arg, void *ctx)
 {
@@ -112,6 +118,9 @@ static int take_option(int c, const char *name, const char *arg, void *ctx)
 	case OPT_EXPLAIN:
 		o->m.explain = true;
 		return 0;
+	case OPT_REAL:
+		o->real = true;
+		return 0;
 	}
 	return -1;
 }
@@ -124,6 +133,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "min-ideal", required_argument, NULL, OPT_MIN_IDEAL },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		{ "start", required_argument, NULL, OPT_START },
+		{ "real", no_argument, NULL, OPT_REAL },
 		MEASURE_LONG_OPTIONS,
 		OPT_COMMON_LONG_OPTIONS
 	};
@@ -334,6 +344,8 @@ static void print_human(const struct options *o,
 	printf("asym-place: N=%d, settle %g s, interval %d ms, duration %g s (%d samples)\n",
 	       o->m.n, o->m.settle, o->m.interval_ms, o->m.duration,
 	       o->m.nsamples);
+	if (o->real)
+		printf("CPU numbers: the real machine's ($REAL_CPUS); --start and the verdict line: the lab's\n");
 	printf("kernel: %s, policy %s (%s, selected by %s)\n", lv->release,
 	       policies[lv->policy].name, policies[lv->policy].text,
 	       policy_via_name(lv->via));
@@ -383,10 +395,12 @@ static void print_human(const struct options *o,
 	printf("  %-4s %-9s %-5s %s\n", "cpu", "residency", "busy", "diff");
 	for (i = 0; i < lv->ncpus; i++) {
 		if (m->busy[i] < 0)
-			printf("  %-4d %-9.2f %-5s -\n", lv->cpu[i].cpu,
+			printf("  %-4d %-9.2f %-5s -\n",
+			       place_cpu_label(lv->cpu[i].cpu),
 			       m->residency[i], "?");
 		else
-			printf("  %-4d %-9.2f %-5.2f %.2f\n", lv->cpu[i].cpu,
+			printf("  %-4d %-9.2f %-5.2f %.2f\n",
+			       place_cpu_label(lv->cpu[i].cpu),
 			       m->residency[i], m->busy[i],
 			       m->residency[i] - m->busy[i]);
 	}
@@ -618,6 +632,16 @@ int main(int argc, char **argv)
 		if (ret > 0)
 			usage(stdout);
 		return ret > 0 ? 0 : 2;
+	}
+	if (o.real) {
+		int real[PLACE_MAX_CPUS], has = real_cpus_from_env(real,
+								  PLACE_MAX_CPUS);
+
+		if (!has)
+			warnx_("--real: $REAL_CPUS is not set: boot a part of the catalogue (make run TOPOLOGY=PART)");
+		if (has <= 0)
+			return 2;
+		place_set_numbering(real, PLACE_MAX_CPUS);
 	}
 	if (measure_read_live(&lv))
 		return 1;

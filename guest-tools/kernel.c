@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "kernel.h"
+#include "topo.h"
 #include "lib.h"
 
 #define BIG_BUF		(256 * 1024)
@@ -99,6 +100,27 @@ int read_cpu_priority(struct prio_row *rows, int max, int quiet)
 		return -EINVAL;
 	}
 	return ret;
+}
+
+int real_cpus_from_env(int *real, int max)
+{
+	const char *list = getenv("REAL_CPUS");
+	int n = possible_cpus();
+	char err[256];
+
+	if (!list || !*list)
+		return 0;
+	if (n < 0)
+		return -1;
+	if (n > max) {
+		warnx_("REAL_CPUS: %d possible CPUs, at most %d", n, max);
+		return -1;
+	}
+	if (topo_parse_real(list, n, real, err, sizeof(err))) {
+		warnx_("REAL_CPUS=%s", err);
+		return -1;
+	}
+	return 1;
 }
 
 void kernel_release(char *buf, size_t len)

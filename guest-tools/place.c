@@ -285,16 +285,40 @@ static void append(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+static int place_real[PLACE_MAX_CPUS];
+static int place_nreal;
+
+void place_set_numbering(const int *real, int n)
+{
+	place_nreal = n < PLACE_MAX_CPUS ? n : PLACE_MAX_CPUS;
+	memcpy(place_real, real, place_nreal * sizeof(*real));
+}
+
+int place_cpu_label(int cpu)
+{
+	return cpu >= 0 && cpu < place_nreal && place_real[cpu] >= 0 ?
+	       place_real[cpu] : cpu;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
 char *place_format_set(const int *set, int n, char *buf, size_t len)
 {
-	int i;
+	int i, label[PLACE_MAX_CPUS];
 
 	if (!len)
 		return buf;
 	buf[0] = '\0';
+	for (i = 0; i < n && i < PLACE_MAX_CPUS; i++)
+		label[i] = place_cpu_label(set[i]);
+	if (place_nreal)
+		qsort(label, i, sizeof(*label), cmp_int);
 	append(buf, len, "{");
-	for (i = 0; i < n; i++)
-		append(buf, len, "%s%d", i ? "," : "", set[i]);
+	for (i = 0; i < n && i < PLACE_MAX_CPUS; i++)
+		append(buf, len, "%s%d", i ? "," : "", label[i]);
 	append(buf, len, "}");
 	return buf;
 }

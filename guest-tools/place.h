@@ -140,7 +140,21 @@ int place_held_from(const bool *ok, int n);
 void place_residency(const int *samples, int nsamples, int nworkers,
 		     const int *cpus, int ncpus, double *res);
 
-/* "{0,2,4}" from @set[0..@n) into @buf; return @buf. */
+/*
+ * Print CPU sets in a real machine's numbers from now on: @real[cpu] is
+ * the real CPU of lab CPU cpu (< @n entries). Only the text of sets
+ * (place_format_set(), place_format_ideal()) and place_cpu_label()
+ * change; machine-readable output keeps the lab's numbers.
+ */
+void place_set_numbering(const int *real, int n);
+
+/* The number of lab CPU @cpu as the text of sets prints it. */
+int place_cpu_label(int cpu);
+
+/*
+ * "{0,2,4}" from @set[0..@n) into @buf (sorted, in the real machine's
+ * numbers after place_set_numbering()); return @buf.
+ */
 char *place_format_set(const int *set, int n, char *buf, size_t len);
 
 /*

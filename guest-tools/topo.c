@@ -274,6 +274,35 @@ int topo_domains(const struct topo *t, const unsigned char *online, int cpu,
 	return n;
 }
 
+int topo_parse_real(const char *list, int ncpus, int *real, char *err,
+		    size_t errlen)
+{
+	const char *p = list;
+	int cpu = 0;
+	long v;
+
+	while (*p && cpu < ncpus) {
+		if (*p == '-') {
+			real[cpu] = -1;
+			p++;
+		} else if (number(&p, 100000, &v)) {
+			break;
+		} else {
+			real[cpu] = (int)v;
+		}
+		cpu++;
+		if (*p == ',' && p[1] && cpu < ncpus)
+			p++;
+		else
+			break;
+	}
+	if (*p || cpu != ncpus)
+		return fail(err, errlen,
+			    "'%s': not one real CPU or '-' for each of the %d lab CPUs",
+			    list, ncpus);
+	return 0;
+}
+
 int topo_qemu_smp(const struct topo *t, char *buf, size_t len)
 {
 	int n = snprintf(buf, len, "%d,sockets=1,cores=%d,threads=%d",

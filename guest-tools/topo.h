@@ -136,6 +136,15 @@ void topo_span(const struct topo *t, const unsigned char *online, int cpu,
 int topo_domains(const struct topo *t, const unsigned char *online, int cpu,
 		 int cls, enum topo_level *levels);
 
+/*
+ * A real machine's numbering (the catalogue's real-cpus line): for each of
+ * the @ncpus lab CPUs its real CPU, or '-' for a thread the lab boots
+ * offline, comma-separated, into @real (-1 for '-'). 0, or -1 with the
+ * reason in @err.
+ */
+int topo_parse_real(const char *list, int ncpus, int *real, char *err,
+		    size_t errlen);
+
 /* QEMU -smp argument for @t, e.g. "8,sockets=1,cores=4,threads=2". */
 int topo_qemu_smp(const struct topo *t, char *buf, size_t len);
 

@@ -304,6 +304,24 @@ static void max_diff(void)
 	       "max_diff_by_cpu_and_by_core");
 }
 
+/*
+ * A real machine's numbering (last: it stays set): sets print in its
+ * numbers, sorted; the 9950X's siblings are n and n+16.
+ */
+static void real_numbering(void)
+{
+	static const int real[] = { 0, 16, 1, 17, 2, 18, -1 };
+	static const int set[] = { 1, 2, 5 };
+	char before[64], after[64];
+
+	place_format_set(set, 3, before, sizeof(before));
+	place_set_numbering(real, 7);
+	place_format_set(set, 3, after, sizeof(after));
+	report(!strcmp(before, "{1,2,5}") && !strcmp(after, "{1,16,18}") &&
+	       place_cpu_label(3) == 17 && place_cpu_label(6) == 6 &&
+	       place_cpu_label(9) == 9, "real_numbering");
+}
+
 int main(void)
 {
 	ktap_begin();
@@ -318,5 +336,6 @@ int main(void)
 	by_core();
 	verdicts();
 	max_diff();
+	real_numbering();
 	return ktap_end();
 }

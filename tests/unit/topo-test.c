@@ -86,6 +86,27 @@ static void caches(const char *spec, const char *l2, const char *llc,
 	report(ok, name);
 }
 
+/* @list is a numbering of @ncpus lab CPUs (@want: "0,-1,..."), or not (NULL). */
+static void real(const char *list, int ncpus, const char *want)
+{
+	int r[16], i, ok;
+	char err[256], got[256] = "", name[128];
+
+	snprintf(name, sizeof(name), "real_%s_%d", *list ? list : "empty", ncpus);
+	ok = !topo_parse_real(list, ncpus, r, err, sizeof(err));
+	if (!ok) {
+		printf("# %s\n", err);
+		report(!want, name);
+		return;
+	}
+	for (i = 0; i < ncpus; i++)
+		snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%d",
+			 i ? "," : "", r[i]);
+	if (!want || strcmp(got, want))
+		printf("# got %s\n", got);
+	report(want && !strcmp(got, want), name);
+}
+
 /* @spec needs the kernel command line @want ("" for none). */
 static void cmdline(const char *spec, const char *want)
 {
@@ -178,6 +199,14 @@ int main(void)
 	       "000000000000000000000000000000000", "P33xSMT2", 0);
 	caches("P1xSMT2@60,P1xSMT2@30", "01", "00", "P2xSMT2@60/30", 1);
 	caches("P2@90,P2@90,E2", "012345", "000000", "P4@90,E2", 1);
+	real("0,16,1,17", 4, "0,16,1,17");
+	real("0,1,2,-,3,-", 6, "0,1,2,-1,3,-1");
+	real("0,1,2", 4, NULL);
+	real("0,1,2,3,4", 4, NULL);
+	real("0,1,,3", 4, NULL);
+	real("0,1,2,3,", 4, NULL);
+	real("0,x,2,3", 4, NULL);
+	real("", 4, NULL);
 	cmdline("P2xSMT2,E2", "");
 	cmdline("P1xSMT2@60,P1xSMT2@30", "");
 	cmdline("P1xSMT2,E4m2",
