@@ -17,6 +17,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,12 +99,14 @@ static void usage(FILE *f)
 		"    an SMT core's first thread, s: a sibling, E: a one-thread core)\n"
 		"  map n=N policy=NAME starts=S of=ALL seed=SEED|- reps=K\n"
 		"    remeasured=R ideal=I trap=T moving=M mixed=X unsound=U\n"
+		"ALL: the placements before symmetry, -1 beyond %ld;\n"
 		"counting starts: ideal, trap and moving when all runs agreed,\n"
 		"mixed when they did not, unsound when a run's samples disagreed\n"
 		"with /proc/stat in 3 tries (R: runs measured again for that).\n"
 		"\n"
 "Exit status: 0 when every run completed (the map does not decide\n"
-		"it), 1 on a run-time error, 2 on a usage error.\n", prog);
+		"it), 1 on a run-time error, 2 on a usage error.\n", prog,
+		LONG_MAX);
 }
 
 enum { OPT_SET = 256, OPT_REPS, OPT_MAX_STARTS, OPT_SEED };
@@ -500,7 +503,12 @@ static void print_json(const struct options *o, const int *starts,
 	json_str(policy_name());
 	printf(",\"via\":");
 	json_str(policy_via_name(lv.via));
-	printf(",\"starts\":%d,\"of\":%ld,\"seed\":", nstarts, all);
+	printf(",\"starts\":%d,\"of\":", nstarts);
+	if (all < 0)
+		printf("null");	/* beyond LONG_MAX */
+	else
+		printf("%ld", all);
+	printf(",\"seed\":");
 	if (sampled)
 		printf("%llu", o->seed);
 	else
@@ -547,6 +555,7 @@ int main(int argc, char **argv)
 	char buf[1024];
 	int nruns;
 	long all;
+	char allbuf[64];
 
 	txt = stdout;
 	ret = parse_options(argc, argv, &o);
@@ -576,9 +585,13 @@ int main(int argc, char **argv)
 	if (sampled)
 		nstarts = start_sample(lv.cpu, lv.ncpus, o.m.n, o.seed,
 				       o.max_starts, starts);
-	fprintf(txt, "asym-map: N=%d, policy %s (%s), %d starts (%s up to symmetry of the %ld placements), %d run%s each, %g s windows\n",
+	if (all < 0)
+		snprintf(allbuf, sizeof(allbuf), "more than %ld", LONG_MAX);
+	else
+		snprintf(allbuf, sizeof(allbuf), "%ld", all);
+	fprintf(txt, "asym-map: N=%d, policy %s (%s), %d starts (%s up to symmetry of the %s placements), %d run%s each, %g s windows\n",
 	       o.m.n, policy_name(), policy_via_name(lv.via), nstarts,
-	       sampled ? "a sample" : "all", all, o.reps,
+	       sampled ? "a sample" : "all", allbuf, o.reps,
 	       o.reps == 1 ? "" : "s", o.m.duration);
 	if (sampled)
 		fprintf(txt, "sample seed %llu (--seed %llu replays it)\n", o.seed,

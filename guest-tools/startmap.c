@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Start-state maps: see startmap.h. No I/O. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,13 +166,20 @@ static bool seen(const int *starts, int count, int n, const int *s)
 
 long start_count(int ncpus, int n)
 {
-	long c = 1;
+	__extension__ unsigned __int128 c = 1;
 	int i;
 
-	/* multisets of n of ncpus: C(ncpus + n - 1, n), exact at each step */
-	for (i = 1; i <= n; i++)
+	/*
+	 * multisets of n of ncpus: C(ncpus + n - 1, n), exact at each step;
+	 * the product before the division needs more than 64 bits from
+	 * about 32 CPUs and 32 workers on
+	 */
+	for (i = 1; i <= n; i++) {
 		c = c * (ncpus + i - 1) / i;
-	return c;
+		if (c > LONG_MAX)
+			return -1;
+	}
+	return (long)c;
 }
 
 int start_enumerate(const struct place_cpu *cpus, int ncpus, int n,

@@ -37,7 +37,10 @@ char *start_format(const int *start, int n, char *buf, size_t len);
 int start_canonical(const struct place_cpu *cpus, int ncpus,
 		    const int *start, int n, int *canon);
 
-/* The number of starts of @n workers on @ncpus CPUs, before symmetry. */
+/*
+ * The number of starts of @n workers on @ncpus CPUs, before symmetry; -1
+ * if it exceeds LONG_MAX.
+ */
 long start_count(int ncpus, int n);
 
 /*

@@ -76,7 +76,9 @@ static void enumerate(void)
 	report(start_enumerate(hybrid, 6, 2, starts, 9, &all) == -1 &&
 	       all == 21, "enumerate_over_max");
 	report(start_count(6, 4) == 126 && start_count(6, 6) == 462 &&
-	       start_count(4, 3) == 20 && start_count(1, 5) == 1,
+	       start_count(4, 3) == 20 && start_count(1, 5) == 1 &&
+	       start_count(32, 32) == 916312070471295267L &&
+	       start_count(64, 64) == -1,
 	       "count_multisets");
 }
 
