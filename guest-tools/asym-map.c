@@ -44,6 +44,7 @@ struct options {
 	unsigned long long seed;
 	bool seed_given;
 	bool json;
+	bool real;		/* --real */
 };
 
 /* One run from one start. */
@@ -82,6 +83,10 @@ static void usage(FILE *f)
 		"      --max-starts M  more starts than M up to symmetry: a seeded\n"
 		"                      sample of M (default 200)\n"
 		"      --seed S        the sample's seed (default: the time; printed)\n"
+		"      --real          final placements and traps in the real\n"
+		"                      machine's CPU numbers ($REAL_CPUS, set by\n"
+		"                      qemu-run --topology PART); starts (replays)\n"
+		"                      and the machine-readable lines keep the lab's\n"
 		"      --interval MS   sampling interval (default 200)\n"
 		"      --duration SEC  window after the release (default 2)\n"
 		"      --json          the map as one JSON object on stdout (the text\n"
@@ -109,7 +114,7 @@ static void usage(FILE *f)
 		LONG_MAX);
 }
 
-enum { OPT_SET = 256, OPT_REPS, OPT_MAX_STARTS, OPT_SEED };
+enum { OPT_SET = 256, OPT_REPS, OPT_MAX_STARTS, OPT_SEED, OPT_REAL };
 
 static int take_option(int c, const char *name, const char *arg, void *ctx)
 {
@@ -138,6 +143,9 @@ static int take_option(int c, const char *name, const char *arg, void *ctx)
 		if (*arg >= '0' && *arg <= '9' && !*end && !errno)
 			return 0;
 		return opt_error("--seed", arg, "is not a whole number");
+	case OPT_REAL:
+		o->real = true;
+		return 0;
 	case MEASURE_OPT_WINDOW:
 		if (strcmp(name, "settle"))
 			return measure_option(name, arg, &o->m);
@@ -155,6 +163,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "reps", required_argument, NULL, OPT_REPS },
 		{ "max-starts", required_argument, NULL, OPT_MAX_STARTS },
 		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "real", no_argument, NULL, OPT_REAL },
 		MEASURE_LONG_OPTIONS,
 		OPT_COMMON_LONG_OPTIONS
 	};
@@ -568,6 +577,16 @@ int main(int argc, char **argv)
 		txt = stderr;
 	if (o.text && setting_apply(&o.setting))
 		return 1;
+	if (o.real) {
+		int real[PLACE_MAX_CPUS], has = real_cpus_from_env(real,
+								  PLACE_MAX_CPUS);
+
+		if (!has)
+			warnx_("--real: $REAL_CPUS is not set: boot a part of the catalogue (make run TOPOLOGY=PART)");
+		if (has <= 0)
+			return 2;
+		place_set_numbering(real, PLACE_MAX_CPUS);
+	}
 	if (measure_read_live(&lv))
 		return 1;
 	if (o.m.n > lv.ncpus) {
