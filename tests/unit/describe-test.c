@@ -3,7 +3,8 @@
  * Host unit tests of the host describer (guest-tools/describe.c), KTAP.
  * Each fixture is a sysfs tree written into a temporary folder, one file
  * per value as the kernel lays them out (cpuN/topology/, cpuN/cache/
- * indexM/, cpuN/acpi_cppc/, cpuN/cpufreq/, cpu_atom/cpus). The layouts
+ * indexM/, cpuN/acpi_cppc/, cpuN/cpufreq/, cpu_atom/cpus); with
+ * DESCRIBE_FIXTURES=DIR a copy of each described one stays in DIR/NAME. The layouts
  * are those of the parts the issue names from public dumps; values that
  * are not public are marked as stand-ins where they are written.
  */
@@ -122,8 +123,19 @@ static void described(const char *name, const char *spec, const char *source,
 {
 	static struct describe d;
 	char err[256], got[1024] = "", m[2048] = "";
+	const char *keep = getenv("DESCRIBE_FIXTURES");
 	int c, ok;
 
+	/* DESCRIBE_FIXTURES=DIR keeps a copy: asym-describe --root DIR/NAME */
+	if (keep && *keep) {
+		char cmd[1024];
+
+		snprintf(cmd, sizeof(cmd),
+			 "mkdir -p '%s' && rm -rf '%s/%s' && cp -a '%s' '%s/%s'",
+			 keep, keep, name, root, keep, name);
+		if (system(cmd))
+			printf("# %s: cannot keep a copy in %s\n", name, keep);
+	}
 	if (describe_host(root, &d, err, sizeof(err))) {
 		printf("# %s: %s\n", name, err);
 		report(0, name);
