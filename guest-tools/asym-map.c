@@ -577,16 +577,8 @@ int main(int argc, char **argv)
 		txt = stderr;
 	if (o.text && setting_apply(&o.setting))
 		return 1;
-	if (o.real) {
-		int real[PLACE_MAX_CPUS], has = real_cpus_from_env(real,
-								  PLACE_MAX_CPUS);
-
-		if (!has)
-			warnx_("--real: $REAL_CPUS is not set: boot a part of the catalogue (make run TOPOLOGY=PART)");
-		if (has <= 0)
-			return 2;
-		place_set_numbering(real, PLACE_MAX_CPUS);
-	}
+	if (o.real && real_numbering_from_env())
+		return 2;
 	if (measure_read_live(&lv))
 		return 1;
 	if (o.m.n > lv.ncpus) {

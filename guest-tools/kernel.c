@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "kernel.h"
+#include "place.h"
 #include "topo.h"
 #include "lib.h"
 
@@ -102,25 +103,29 @@ int read_cpu_priority(struct prio_row *rows, int max, int quiet)
 	return ret;
 }
 
-int real_cpus_from_env(int *real, int max)
+int real_numbering_from_env(void)
 {
 	const char *list = getenv("REAL_CPUS");
-	int n = possible_cpus();
+	int real[PLACE_MAX_CPUS], n = possible_cpus();
 	char err[256];
 
-	if (!list || !*list)
-		return 0;
+	if (!list || !*list) {
+		warnx_("--real: $REAL_CPUS is not set: boot a part of the catalogue (make run TOPOLOGY=PART)");
+		return -1;
+	}
 	if (n < 0)
 		return -1;
-	if (n > max) {
-		warnx_("REAL_CPUS: %d possible CPUs, at most %d", n, max);
+	if (n > PLACE_MAX_CPUS) {
+		warnx_("REAL_CPUS: %d possible CPUs, at most %d", n,
+		       PLACE_MAX_CPUS);
 		return -1;
 	}
 	if (topo_parse_real(list, n, real, err, sizeof(err))) {
 		warnx_("REAL_CPUS=%s", err);
 		return -1;
 	}
-	return 1;
+	place_set_numbering(real, n);
+	return 0;
 }
 
 void kernel_release(char *buf, size_t len)

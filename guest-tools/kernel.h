@@ -60,11 +60,12 @@ int cpu_siblings(int cpu, int *core, int *thread, int *nthreads, int quiet);
 int read_cpu_priority(struct prio_row *rows, int max, int quiet);
 
 /*
- * The real machine's numbering of a catalogue part from $REAL_CPUS (set
- * by qemu-run --topology PART) for the possible CPUs into @real: 1, 0 when
- * $REAL_CPUS is unset or empty, -1 after saying what is wrong with it.
+ * --real: print CPU sets in the real machine's numbers of a catalogue part
+ * from $REAL_CPUS (set by qemu-run --topology PART, one entry for each
+ * possible CPU; place_set_numbering()). 0, or -1 after saying why not
+ * (unset, malformed).
  */
-int real_cpus_from_env(int *real, int max);
+int real_numbering_from_env(void);
 
 /* The kernel release (uname -r) into @buf, "-" if unknown. */
 void kernel_release(char *buf, size_t len);
