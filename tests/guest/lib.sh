@@ -163,8 +163,9 @@ verdict() {
 
 # The runs of one placement measured before its measurement counts as
 # unsound: asym-place and /proc/stat disagree when the host starves the
-# vCPUs, and then the placement cannot be judged.
-PLACE_TRIES=3
+# vCPUs, and then the placement cannot be judged. A clean-clone CI run
+# had 3 unsound runs in a row of a cell that warm runs measure soundly.
+PLACE_TRIES=5
 
 # place POLICY N [OPTION...]: N busy loops under POLICY (asym-ctl set
 # POLICY), asym-place with the OPTIONs given (--start CPUS...), run until
@@ -214,11 +215,14 @@ from_start() {
 }
 
 # ends_in POLICY START RUNS PLACEMENT...: RUNS times, the loops pinned
-# to START and released under POLICY; every run's final placement is one
-# of the PLACEMENTs (CPU lists as asym-place prints them). For a cell
-# whose outcome is not repeatable: the runs that keep moving between two
-# placements are not sound by their samples, but where they end is still
-# a fact, so soundness is not asked. Each run's outcome is a diag line.
+# to START and released under POLICY; every run ends in one of the
+# PLACEMENTs (CPU lists as asym-place prints them) or held one for most
+# of the window (its "top": the CPUs that ran a loop in at least half of
+# the samples), so that neither a late settling nor a move at the last
+# sample decides alone. For a cell whose outcome is not repeatable: the
+# runs that keep moving between two placements are not sound by their
+# samples, but where they are is still a fact, so soundness is not
+# asked. Each run's outcome is a diag line.
 ends_in() {
 	local policy=$1 start=$2 runs=$3 n run=1 out p ok
 	shift 3
@@ -230,10 +234,10 @@ ends_in() {
 		asym-place -n "$n" --explain --start "$start" > "$out" 2>&1
 		verdict "$out" || return 1
 		diag "$policy N=$n from {$start}, run $run: $v_outcome {$v_final}" \
-			"settled $v_settled s"
+			"settled $v_settled s, top {$v_top}"
 		ok=
 		for p; do
-			[ "$v_final" = "$p" ] && ok=1
+			[ "$v_final" = "$p" ] || [ "$v_top" = "$p" ] && ok=1
 		done
 		if [ -z "$ok" ]; then
 			explain "$policy" "$n"
