@@ -267,10 +267,7 @@ static int cmd_topology(const char *spec)
 			return 1;
 	}
 
-	/* Since v6.4 the domain files exist only in verbose mode. */
-	if (access(SCHED_DEBUGFS_DOMAINS, F_OK) && errno == ENOENT &&
-	    !access(SCHED_DEBUGFS_VERBOSE, W_OK) &&
-	    write_text(SCHED_DEBUGFS_VERBOSE, "Y"))
+	if (sched_domains_files_on() < 0)
 		return 1;
 
 	if (json)

@@ -75,10 +75,13 @@ static const char *const bad_values[] = {
 	"IDLE_CORE", "none busy_siblings", "squared legacy",
 };
 
-/* The knobs a writer flips: the series' own that take words. */
+/* Which knobs this kernel has: stock 6.12 has only the emulation's. */
+static unsigned char present[NR_KNOBS];
+
+/* The knobs a writer flips: the series' own that take words, if present. */
 static int flipped(int k)
 {
-	return knobs[k].ours && knob_nwords(&knobs[k]);
+	return knobs[k].ours && knob_nwords(&knobs[k]) && present[k];
 }
 
 static void knob_writer(int k)
@@ -594,7 +597,7 @@ int main(int argc, char **argv)
 {
 	unsigned long long seed = time(NULL);
 	static struct initial initial;
-	int i, ret, json = 0, dead = 0, bad;
+	int i, ret, json = 0, dead = 0, bad, verbose;
 	long duration = 60;
 
 	ret = parse_options(argc, argv, &duration, &seed, &json);
@@ -610,8 +613,20 @@ int main(int argc, char **argv)
 		warnx_("mmap: %s", strerror(errno));
 		return 1;
 	}
+	for (i = 0; i < NR_KNOBS; i++) {
+		present[i] = !access(knobs[i].path, F_OK);
+		if (!present[i] && knobs[i].ours && knob_nwords(&knobs[i]))
+			printf("# not on this kernel, not flipped: %s\n",
+			       knobs[i].path);
+	}
 	if (read_initial(&initial))
 		return 1;
+	/* The readers walk the domain files: on 6.4 and later, verbose on. */
+	verbose = sched_domains_files_on();
+	if (verbose < 0)
+		return 1;
+	if (verbose)
+		printf("# sched verbose on for the run: the domain files exist only then\n");
 
 	printf("# asym-torture: seed %llu, %ld s, %d cores, hotplug cpus:",
 	       seed, duration, nfirsts);
@@ -647,6 +662,8 @@ int main(int argc, char **argv)
 	bad = check_knobs(&initial);
 	/* Back to the defaults; raw priorities are left as written last. */
 	if (knobs_restore_defaults())
+		bad++;
+	if (verbose > 0 && sched_domains_verbose_off())
 		bad++;
 	report(json, seed, duration, dead, bad);
 	return dead || bad || sh->hotplug_errors || sh->read_errors[0] ||

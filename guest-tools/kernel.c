@@ -205,3 +205,18 @@ int knobs_restore_defaults(void)
 	}
 	return ret;
 }
+
+int sched_domains_files_on(void)
+{
+	if (!access(SCHED_DEBUGFS_DOMAINS, F_OK) || errno != ENOENT ||
+	    access(SCHED_DEBUGFS_VERBOSE, W_OK))
+		return 0;
+	if (write_text(SCHED_DEBUGFS_VERBOSE, "Y"))
+		return -1;
+	return 1;
+}
+
+int sched_domains_verbose_off(void)
+{
+	return write_text(SCHED_DEBUGFS_VERBOSE, "N");
+}

@@ -67,6 +67,16 @@ int read_cpu_priority(struct prio_row *rows, int max, int quiet);
  */
 int real_numbering_from_env(void);
 
+/*
+ * Make the sched domain files of debugfs exist: since v6.4 they do only in
+ * verbose mode, which this turns on if they are missing. 1 if it turned it
+ * on (sched_domains_verbose_off() turns it off again), 0 if it did nothing
+ * (the files are there, or there is no verbose mode), -1 after saying why
+ * the write failed.
+ */
+int sched_domains_files_on(void);
+int sched_domains_verbose_off(void);
+
 /* The kernel release (uname -r) into @buf, "-" if unknown. */
 void kernel_release(char *buf, size_t len);
 

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # topology: adl
 #
-# The KUnit suites of the series ran at boot and passed: the ITMT formulas
-# and the SMT pull decisions of v5.16 and v6.5. Their KTAP comes from debugfs.
+# The KUnit suites of the series ran at boot and passed: the ITMT formulas,
+# the SMT pull decisions of v5.16 and v6.5, and the order of a switch of
+# kernel.sched_asym_smt. Their KTAP comes from debugfs.
 . /opt/asym-smt/tests/lib.sh
 
 # suite_passed SUITE N: SUITE ran N cases and every one passed.
@@ -20,4 +21,5 @@ ktap_table "
 x86_itmt_prio suite_passed x86_itmt_prio 12
 sched_asym_smt_pull suite_passed sched_asym_smt_pull 13
 sched_asym_idle_core suite_passed sched_asym_idle_core 9
+sched_asym_smt_switch suite_passed sched_asym_smt_switch 6
 "
