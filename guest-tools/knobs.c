@@ -10,7 +10,7 @@
 const struct knob knobs[NR_KNOBS] = {
 	[KNOB_SYSCTL] = {
 		"sched_asym_smt", "ASYM_SYSCTL", "sysctl",
-		"/proc/sys/kernel/sched_asym_smt", KNOB_INT_SYSCTL,
+		"/proc/sys/kernel/sched_asym_smt", KNOB_UINT_SYSCTL,
 		{ "0", "1", "2" }, 1, TREE_6_1, true,
 	},
 	[KNOB_FORMULA] = {

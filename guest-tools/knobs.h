@@ -29,6 +29,7 @@ enum knob_id {
 /* How a knob parses a write and shows its value. */
 enum knob_kind {
 	KNOB_INT_SYSCTL,	/* proc_dointvec_minmax() from 0 to words - 1 */
+	KNOB_UINT_SYSCTL,	/* proc_douintvec_minmax(): no sign, not even -0 */
 	KNOB_BOOL,		/* debugfs "0" or "1", sysfs_streq() */
 	KNOB_SELECTOR,		/* sysfs_match_string(), shows "a [b] c" */
 	KNOB_PRIORITY,		/* "CPU PRIO", shows a table */

@@ -117,9 +117,13 @@ static int k_sysfs_streq(const char *s1, const char *s2)
 	return 0;
 }
 
-/* proc_dointvec_minmax() on one int in [0, @max], written at offset 0. */
+/*
+ * proc_dointvec_minmax() on one int in [0, @max], written at offset 0, or
+ * with @is_unsigned proc_douintvec_minmax() on one unsigned int, which
+ * refuses any sign (do_proc_douintvec_w()).
+ */
 static int expect_int_sysctl(const char *data, size_t len, uint64_t max,
-			     struct knob_value *v)
+			     int is_unsigned, struct knob_value *v)
 {
 	static const char wspace[] = " \t\n";
 	size_t left = len, n, cp;
@@ -169,6 +173,13 @@ static int expect_int_sysctl(const char *data, size_t len, uint64_t max,
 	if (n < left && !memchr(wspace, *p, sizeof(wspace) - 1))
 		return EINVAL;
 
+	if (is_unsigned) {
+		/* do_proc_douintvec_minmax_conv() */
+		if (neg || val > UINT_MAX || val > max)
+			return EINVAL;
+		v->val = val;
+		return 0;
+	}
 	/* do_proc_dointvec_minmax_conv() */
 	if (neg ? val > (uint64_t)INT_MAX + 1 : val > INT_MAX)
 		return EINVAL;
@@ -264,7 +275,9 @@ int knob_expect(const struct knob *k, const char *data, size_t len,
 	memset(v, 0, sizeof(*v));
 	switch (k->kind) {
 	case KNOB_INT_SYSCTL:
-		ret = expect_int_sysctl(data, len, knob_nwords(k) - 1, v);
+	case KNOB_UINT_SYSCTL:
+		ret = expect_int_sysctl(data, len, knob_nwords(k) - 1,
+					k->kind == KNOB_UINT_SYSCTL, v);
 		break;
 	case KNOB_BOOL:
 		ret = expect_debugfs_bool(data, len, v);

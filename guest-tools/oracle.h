@@ -2,8 +2,8 @@
 /*
  * What the asym-smt knobs accept, as their documentation (sysctl-docs/)
  * says: an oracle for the fuzzer, written from the kernel's parsers
- * (proc_dointvec_minmax(), kstrtouint(), kstrtoint(), sysfs_streq(),
- * sysfs_match_string()).
+ * (proc_dointvec_minmax(), proc_douintvec_minmax(), kstrtouint(),
+ * kstrtoint(), sysfs_streq(), sysfs_match_string()).
  */
 #ifndef ASYM_ORACLE_H
 #define ASYM_ORACLE_H

@@ -32,7 +32,7 @@ struct knob_case {
 
 static const struct knob_case cases[] = {
 	C(S, "1", 0, 1), C(S, "0\n", 0, 0), C(S, " 1", 0, 1),
-	C(S, "\t0 ", 0, 0), C(S, "-0", 0, 0), C(S, "0x1", 0, 1),
+	C(S, "\t0 ", 0, 0), C(S, "-0", EINVAL, 0), C(S, "0x1", 0, 1),
 	C(S, "01", 0, 1), C(S, "1 2", 0, 1), C(S, "2", 0, 2), C(S, "2\n", 0, 2),
 	C(S, " 2\t", 0, 2), C(S, "0x2", 0, 2), C(S, "02", 0, 2),
 	C(S, "2 3", 0, 2), C(S, "3", EINVAL, 0), C(S, "3\n", EINVAL, 0),
