@@ -75,13 +75,13 @@ static const char *const bad_values[] = {
 	"IDLE_CORE", "none busy_siblings", "squared legacy",
 };
 
-/* Which knobs this kernel has: stock 6.12 has only the emulation's. */
-static unsigned char present[NR_KNOBS];
-
-/* The knobs a writer flips: the series' own that take words, if present. */
+/*
+ * The knobs a writer flips: the series' own that take words, if the kernel
+ * has them (stock 6.12 has only the emulation's).
+ */
 static int flipped(int k)
 {
-	return knobs[k].ours && knob_nwords(&knobs[k]) && present[k];
+	return knobs[k].ours && knob_nwords(&knobs[k]) && !knob_absent(k);
 }
 
 static void knob_writer(int k)
@@ -614,8 +614,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (i = 0; i < NR_KNOBS; i++) {
-		present[i] = !access(knobs[i].path, F_OK);
-		if (!present[i] && knobs[i].ours && knob_nwords(&knobs[i]))
+		if (knobs[i].ours && knob_nwords(&knobs[i]) && knob_absent(i))
 			printf("# not on this kernel, not flipped: %s\n",
 			       knobs[i].path);
 	}

@@ -146,8 +146,7 @@ enum policy policy_now(enum policy_via *via)
 	return policy_of(release, sysctl, formula, pull, via);
 }
 
-/* Whether the kernel lacks knob @id (a stock kernel lacks the sysctl). */
-static int knob_absent(enum knob_id id)
+int knob_absent(enum knob_id id)
 {
 	return access(knobs[id].path, F_OK) && errno == ENOENT;
 }

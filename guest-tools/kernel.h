@@ -77,6 +77,9 @@ int real_numbering_from_env(void);
 int sched_domains_files_on(void);
 int sched_domains_verbose_off(void);
 
+/* Whether the kernel lacks knob @id (a stock kernel lacks the sysctl). */
+int knob_absent(enum knob_id id);
+
 /* The kernel release (uname -r) into @buf, "-" if unknown. */
 void kernel_release(char *buf, size_t len);
 
