@@ -5,7 +5,8 @@
 # Variables: KVER=6.1|6.12 (the kernel tree: Debian's linux-source-KVER,
 # default 6.1), TOPOLOGY=NAME|SPEC (guest topology: a name from the file
 # topologies, or a spec, see guest-tools/topo.h), CMD='...' (run one
-# command in the guest), DEBUG=1 (debug kernel, own build folder), JOBS=N
+# command in the guest), DEBUG=1 (KASAN debug kernel, own build folder),
+# KCSAN=1 (KCSAN debug kernel, own build folder), JOBS=N
 # (kernel build jobs), T=NAME[,NAME...] (make test: only those stages).
 
 TOP := $(CURDIR)
@@ -20,9 +21,20 @@ ifneq ($(DEBUG),$(filter 0 1,$(DEBUG)))
 $(error DEBUG=$(DEBUG): 1 (debug kernel), 0 or unset)
 endif
 endif
-# The kernel that `make kernel` builds and `make run` boots.
-KERNEL := kernel-$(KVER)$(if $(filter 1,$(DEBUG)),-debug)
-KERNELS := $(foreach v,$(KVERS),kernel-$(v) kernel-$(v)-debug)
+ifeq ($(origin KCSAN),command line)
+ifneq ($(KCSAN),$(filter 0 1,$(KCSAN)))
+$(error KCSAN=$(KCSAN): 1 (KCSAN kernel), 0 or unset)
+endif
+endif
+ifeq ($(DEBUG)$(KCSAN),11)
+$(error DEBUG=1 and KCSAN=1: KASAN and KCSAN exclude each other, choose one)
+endif
+# The kernel that `make kernel` builds and `make run` boots, and the
+# qemu-run option that boots it.
+FLAVOUR := $(if $(filter 1,$(DEBUG)),-debug,$(if $(filter 1,$(KCSAN)),-kcsan))
+KERNEL := kernel-$(KVER)$(FLAVOUR)
+BOOT_FLAVOUR := $(if $(FLAVOUR),-$(FLAVOUR))
+KERNELS := $(foreach v,$(KVERS),kernel-$(v) kernel-$(v)-debug kernel-$(v)-kcsan)
 export TOPOLOGY CMD KVER
 
 help:
@@ -32,8 +44,9 @@ help:
 	@echo "                  (kernel-patches/ for 6.1, kernel-patches-6.12/ for 6.12)"
 	@echo "  export-patches  git format-patch the tree back into its series folder"
 	@echo "  kernel          tinyconfig + kernel-config/ fragments, build build/bzImage[-KVER]"
-	@echo "                  (DEBUG=1: build/bzImage[-KVER]-debug)"
-	@echo "  tree-KVER, kernel-KVER, kernel-KVER-debug"
+	@echo "                  (DEBUG=1: KASAN build/bzImage[-KVER]-debug; KCSAN=1:"
+	@echo "                  KCSAN build/bzImage[-KVER]-kcsan)"
+	@echo "  tree-KVER, kernel-KVER, kernel-KVER-debug, kernel-KVER-kcsan"
 	@echo "                  the same for one tree whatever KVER and DEBUG say, so that one"
 	@echo "                  make builds several: make kernel-6.1 kernel-6.12 (KVER: $(KVERS))"
 	@echo "  tools           guest tools (static) into build/guest-bin, host builds into build/host"
@@ -58,7 +71,8 @@ help:
 	@echo "  build-matrix    build what the series touches with PROC_SYSCTL, SCHED_DEBUG,"
 	@echo "                  X86_ITMT_EMULATION, KUNIT off and -Werror; kernel/sched/ for"
 	@echo "                  arm64 and powerpc (not in 'make test'; about 2 min cold)"
-	@echo "  torture         debug kernel of KVER, asym-torture for DURATION=60 s (SEED=N to replay)"
+	@echo "  torture         debug kernel of KVER, asym-torture for DURATION=60 s (SEED=N to replay);"
+	@echo "                  KCSAN=1: on the KCSAN kernel, races sorted by scripts/kcsan-report"
 	@echo "  fuzz            debug kernel of KVER, asym-fuzz with ITERATIONS=10000 per knob (SEED=N)"
 	@echo "  test            build what the tests need, run every test; KTAP, ends"
 	@echo "                  'N passed, N failed, N skipped'"
@@ -78,7 +92,9 @@ kernel-$(1): tree-$(1)
 	@scripts/kbuild $(1) 0
 kernel-$(1)-debug: tree-$(1)
 	@scripts/kbuild $(1) 1
-.PHONY: tree-$(1) kernel-$(1) kernel-$(1)-debug
+kernel-$(1)-kcsan: tree-$(1)
+	@scripts/kbuild $(1) kcsan
+.PHONY: tree-$(1) kernel-$(1) kernel-$(1)-debug kernel-$(1)-kcsan
 endef
 $(foreach v,$(KVERS),$(eval $(call tree_rules,$(v))))
 
@@ -98,15 +114,15 @@ tools: deps
 # only (make test T=NAME@6.12), of the first of those.
 IKERNEL := $(firstword $(filter $(KERNEL),$(MAKECMDGOALS)) \
 	$(filter $(KERNELS),$(MAKECMDGOALS)) $(KERNEL))
-IKVER := $(patsubst kernel-%,%,$(patsubst %-debug,%,$(IKERNEL)))
-IDEBUG := $(if $(filter %-debug,$(IKERNEL)),1,0)
+IKVER := $(patsubst kernel-%,%,$(patsubst %-kcsan,%,$(patsubst %-debug,%,$(IKERNEL))))
+IDEBUG := $(if $(filter %-debug,$(IKERNEL)),1,$(if $(filter %-kcsan,$(IKERNEL)),kcsan,0))
 initramfs: $(IKERNEL) tools
 	@scripts/initramfs $(call art,objdir $(IKVER) $(IDEBUG))/usr/gen_init_cpio \
 		$(call art,initramfs) $(call art,guest-tools)
 
 run: $(KERNEL) initramfs
 	@scripts/qemu-run $(if $(TOPOLOGY),--topology "$$TOPOLOGY") --kver $(KVER) \
-		$(if $(filter 1,$(DEBUG)),--debug) $(if $(CMD),-- "$$CMD")
+		$(BOOT_FLAVOUR) $(if $(CMD),-- "$$CMD")
 
 N ?=
 SET ?=
@@ -136,9 +152,12 @@ build-matrix: tree-6.1
 
 DURATION ?= 60
 ITERATIONS ?= 10000
+# torture: the KASAN debug kernel, or with KCSAN=1 the KCSAN one.
+TORTURE_FLAVOUR := $(if $(filter 1,$(KCSAN)),kcsan,debug)
 debug-kernel: kernel-$(KVER)-debug
-torture: initramfs kernel-$(KVER)-debug
-	@scripts/qemu-run --kver $(KVER) --debug --name torture-$(DURATION)s \
+torture: initramfs kernel-$(KVER)-$(TORTURE_FLAVOUR)
+	@scripts/qemu-run --kver $(KVER) --$(TORTURE_FLAVOUR) \
+		--name torture-$(TORTURE_FLAVOUR)-$(DURATION)s \
 		--timeout $$(( $(DURATION) + 600 )) \
 		-- "asym-torture --duration $(DURATION) $(if $(SEED),--seed $(SEED))"
 fuzz: initramfs kernel-$(KVER)-debug
