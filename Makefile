@@ -76,6 +76,8 @@ help:
 	@echo "  fuzz            debug kernel of KVER, asym-fuzz with ITERATIONS=10000 per knob (SEED=N)"
 	@echo "  test            build what the tests need, run every test; KTAP, ends"
 	@echo "                  'N passed, N failed, N skipped'"
+	@echo "  test-full       test, and the stages of the sanitizer kernels: fuzz and"
+	@echo "                  torture on the KASAN kernel, torture on the KCSAN kernel"
 	@echo "                  T=NAME[,NAME...]: only those stages (unit, checkpatch, a scenario...),"
 	@echo "                  building only what they need; 'tests/run --help' lists the names"
 	@echo "  clean           remove build outputs, keep the kernel trees and objects"
@@ -170,8 +172,8 @@ fuzz: initramfs kernel-$(KVER)-debug
 # so that the closing line is there for CI. (Two recipe lines: 'make -n
 # test' runs the first, which holds $(MAKE), but not the tests.)
 TEST_KVER = $(if $(filter file,$(origin KVER)),,$(KVER))
-test:
-	@needs=$$(KVER=$(TEST_KVER) tests/run --needs $(T)) || exit 2; \
+test test-full:
+	@needs=$$(KVER=$(TEST_KVER) tests/run --needs $(TEST_FULL) $(T)) || exit 2; \
 	[ -z "$$needs" ] && exit 0; \
 	echo "# build: $$needs"; \
 	if ! $(MAKE) --no-print-directory $$needs; then \
@@ -180,7 +182,9 @@ test:
 		exit 1; \
 	fi; \
 	echo "# build: done in $${SECONDS}s"
-	@KVER=$(TEST_KVER) tests/run $(T)
+	@KVER=$(TEST_KVER) tests/run $(TEST_FULL) $(T)
+# make test-full: also the stages of the sanitizer kernels (tests/run --full).
+test-full: TEST_FULL := --full
 
 clean:
 	rm -rf $(call art,guest-tools) $(call art,host-tools) $(call art,logs) \
@@ -193,6 +197,6 @@ distclean:
 .PHONY: help deps tree export-patches kernel tools initramfs run map describe demo generations \
 	checkpatch \
 	build-matrix \
-	debug-kernel torture fuzz test clean distclean
+	debug-kernel torture fuzz test test-full clean distclean
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # topology: adl
 # kernel: debug
+# suite: full
 # timeout: 900
 #
 # A short asym-fuzz on the debug kernel, KTAP one test per knob: 1000

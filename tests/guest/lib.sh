@@ -74,6 +74,17 @@ ktap_table() {
 	ktap_finish
 }
 
+# torture SEC: asym-torture for SEC seconds, its report as diag lines (the
+# torture scenarios: the host judges the console of their kernel).
+torture() {
+	local status
+
+	asym-torture --duration "$1" > /tmp/torture.out 2>&1
+	status=$?
+	sed 's/^/# /' /tmp/torture.out
+	return $status
+}
+
 # wait_for SECONDS COMMAND...: poll COMMAND until it succeeds or the
 # deadline passes; the status is COMMAND's last.
 wait_for() {
