@@ -161,7 +161,8 @@ torture: initramfs kernel-$(KVER)-$(TORTURE_FLAVOUR)
 	@scripts/qemu-run --kver $(KVER) --$(TORTURE_FLAVOUR) \
 		--name torture-$(TORTURE_FLAVOUR)-$(DURATION)s \
 		--timeout $$(( $(DURATION) + 600 )) \
-		-- "asym-torture --duration $(DURATION) $(if $(SEED),--seed $(SEED))"
+		-- "asym-torture --duration $(DURATION) $(if $(SEED),--seed $(SEED))$(if \
+		$(filter 1,$(KCSAN)),; s=\$$?; sed '/^$$/q' /sys/kernel/debug/kcsan; exit \$$s)"
 fuzz: initramfs kernel-$(KVER)-debug
 	@scripts/qemu-run --kver $(KVER) --debug --name fuzz-$(ITERATIONS) --timeout 3600 \
 		-- "asym-fuzz --iterations $(ITERATIONS) $(if $(SEED),--seed $(SEED))"
