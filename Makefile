@@ -76,8 +76,9 @@ help:
 	@echo "  fuzz            debug kernel of KVER, asym-fuzz with ITERATIONS=10000 per knob (SEED=N)"
 	@echo "  test            build what the tests need, run every test; KTAP, ends"
 	@echo "                  'N passed, N failed, N skipped'"
-	@echo "  test-full       test, and the stages of the sanitizer kernels: fuzz and"
-	@echo "                  torture on the KASAN kernel, torture on the KCSAN kernel"
+	@echo "  test-full       test, and the stages that need another kernel: fuzz and"
+	@echo "                  torture on the KASAN kernel, torture on the KCSAN kernel,"
+	@echo "                  the scenarios on stock 6.12 (make test KVER=6.12 runs those)"
 	@echo "                  T=NAME[,NAME...]: only those stages (unit, checkpatch, a scenario...),"
 	@echo "                  building only what they need; 'tests/run --help' lists the names"
 	@echo "  clean           remove build outputs, keep the kernel trees and objects"
@@ -184,7 +185,8 @@ test test-full:
 	fi; \
 	echo "# build: done in $${SECONDS}s"
 	@KVER=$(TEST_KVER) tests/run $(TEST_FULL) $(T)
-# make test-full: also the stages of the sanitizer kernels (tests/run --full).
+# make test-full: also the stages of the sanitizer kernels and of stock 6.12
+# (tests/run --full).
 test-full: TEST_FULL := --full
 
 clean:
