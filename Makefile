@@ -108,9 +108,12 @@ kernel: $(KERNEL)
 export-patches:
 	@scripts/tree export
 
+# Each tool build runs as many compilers as there are CPUs (its own jobs, as
+# scripts/kbuild's: a make -j of this Makefile is not shared with them).
+TOOLS_JOBS := $(shell nproc)
 tools: deps
-	@$(MAKE) -s -C guest-tools O=$(call art,guest-tools)
-	@$(MAKE) -s -C guest-tools O=$(call art,host-tools) HOST=1 all unit
+	@$(MAKE) -s -C guest-tools -j$(TOOLS_JOBS) O=$(call art,guest-tools)
+	@$(MAKE) -s -C guest-tools -j$(TOOLS_JOBS) O=$(call art,host-tools) HOST=1 all unit
 
 # The initramfs is packed with the gen_init_cpio of a kernel build: that of
 # the kernel KVER and DEBUG select or, when this make builds other kernels
