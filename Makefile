@@ -108,12 +108,13 @@ kernel: $(KERNEL)
 export-patches:
 	@scripts/tree export
 
-# Each tool build runs as many compilers as there are CPUs (its own jobs, as
-# scripts/kbuild's: a make -j of this Makefile is not shared with them).
-TOOLS_JOBS := $(shell nproc)
+# The tool builds share the jobs of a make -j of this Makefile, or else run
+# as many compilers as there are CPUs.
+NPROC := $(shell nproc)
+TOOLS_J = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC))
 tools: deps
-	@$(MAKE) -s -C guest-tools -j$(TOOLS_JOBS) O=$(call art,guest-tools)
-	@$(MAKE) -s -C guest-tools -j$(TOOLS_JOBS) O=$(call art,host-tools) HOST=1 all unit
+	@$(MAKE) -s -C guest-tools $(TOOLS_J) O=$(call art,guest-tools)
+	@$(MAKE) -s -C guest-tools $(TOOLS_J) O=$(call art,host-tools) HOST=1 all unit
 
 # The initramfs is packed with the gen_init_cpio of a kernel build: that of
 # the kernel KVER and DEBUG select or, when this make builds other kernels
@@ -172,7 +173,9 @@ fuzz: initramfs kernel-$(KVER)-debug
 		-- "asym-fuzz --iterations $(ITERATIONS) $(if $(SEED),--seed $(SEED))"
 
 # tests/run names the make targets the chosen stages need; they are built
-# here, in one make, then tests/run runs the stages. KVER given: that
+# here, in one make, as many targets at once as there are CPUs (the tools
+# build while the tree unpacks; each kernel build runs its own jobs), then
+# tests/run runs the stages. KVER given: that
 # tree's stages only (tests/run --help). A failed build is one failure,
 # so that the closing line is there for CI. (Two recipe lines: 'make -n
 # test' runs the first, which holds $(MAKE), but not the tests.)
@@ -181,7 +184,7 @@ test test-full:
 	@needs=$$(KVER=$(TEST_KVER) tests/run --needs $(TEST_FULL) $(T)) || exit 2; \
 	[ -z "$$needs" ] && exit 0; \
 	echo "# build: $$needs"; \
-	if ! $(MAKE) --no-print-directory $$needs; then \
+	if ! $(MAKE) -j$(NPROC) --no-print-directory $$needs; then \
 		echo "# build failed after $${SECONDS}s"; \
 		echo "0 passed, 1 failed, 0 skipped"; \
 		exit 1; \
