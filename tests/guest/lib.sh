@@ -85,6 +85,17 @@ torture() {
 	return $status
 }
 
+# kcsan_watched: KCSAN is on and set up watchpoints during the run (its
+# counters as diag lines): a run that watched nothing says nothing.
+kcsan_watched() {
+	local f=/sys/kernel/debug/kcsan n
+
+	[ -r "$f" ] || { diag "$f missing: not a KCSAN kernel"; return 1; }
+	sed -n '/^$/q; s/^/# kcsan /p' "$f"
+	n=$(sed -n 's/^setup_watchpoints: //p' "$f")
+	grep -qx 'enabled: 1' "$f" && [ "${n:-0}" -gt 0 ]
+}
+
 # wait_for SECONDS COMMAND...: poll COMMAND until it succeeds or the
 # deadline passes; the status is COMMAND's last.
 wait_for() {

@@ -12,17 +12,6 @@
 # KCSAN=1 DURATION=SEC [SEED=N].
 . /opt/asym-smt/tests/lib.sh
 
-# kcsan_watched: KCSAN is on and set up watchpoints during the run (its
-# counters as diag lines): a run that watched nothing says nothing.
-kcsan_watched() {
-	local f=/sys/kernel/debug/kcsan n
-
-	[ -r "$f" ] || { diag "$f missing: not a KCSAN kernel"; return 1; }
-	sed -n '/^$/q; s/^/# kcsan /p' "$f"
-	n=$(sed -n 's/^setup_watchpoints: //p' "$f")
-	grep -qx 'enabled: 1' "$f" && [ "${n:-0}" -gt 0 ]
-}
-
 ktap_table "
 torture_kcsan_60s torture 60
 kcsan_watched_the_run kcsan_watched
