@@ -175,8 +175,8 @@ fuzz: initramfs kernel-$(KVER)-debug
 # tests/run names the make targets the chosen stages need; they are built
 # here, in one make, as many targets at once as there are CPUs (the tools
 # build while the tree unpacks; each kernel build runs its own jobs), then
-# tests/run runs the stages. KVER given: that
-# tree's stages only (tests/run --help). A failed build is one failure,
+# tests/run runs the stages. KVER=6.12 given: that tree's stages only
+# (tests/run --help). A failed build is one failure,
 # so that the closing line is there for CI. (Two recipe lines: 'make -n
 # test' runs the first, which holds $(MAKE), but not the tests.)
 TEST_KVER = $(if $(filter file,$(origin KVER)),,$(KVER))

@@ -85,15 +85,23 @@ torture() {
 	return $status
 }
 
-# kcsan_watched: KCSAN is on and set up watchpoints during the run (its
-# counters as diag lines): a run that watched nothing says nothing.
+# kcsan_count COUNTER: one of KCSAN's counters (/sys/kernel/debug/kcsan),
+# 0 without KCSAN.
+kcsan_count() {
+	sed -n "s/^$1: //p" /sys/kernel/debug/kcsan 2>/dev/null | grep . || echo 0
+}
+
+# kcsan_watched SINCE: KCSAN is on and set up more watchpoints than SINCE
+# (kcsan_count setup_watchpoints before the run), its counters as diag
+# lines: a run that watched nothing says nothing.
 kcsan_watched() {
 	local f=/sys/kernel/debug/kcsan n
 
 	[ -r "$f" ] || { diag "$f missing: not a KCSAN kernel"; return 1; }
 	sed -n '/^$/q; s/^/# kcsan /p' "$f"
-	n=$(sed -n 's/^setup_watchpoints: //p' "$f")
-	grep -qx 'enabled: 1' "$f" && [ "${n:-0}" -gt 0 ]
+	n=$(kcsan_count setup_watchpoints)
+	diag "$((n - $1)) watchpoints set up during the run"
+	grep -qx 'enabled: 1' "$f" && [ "$n" -gt "$1" ]
 }
 
 # wait_for SECONDS COMMAND...: poll COMMAND until it succeeds or the

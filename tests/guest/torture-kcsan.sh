@@ -12,7 +12,8 @@
 # KCSAN=1 DURATION=SEC [SEED=N].
 . /opt/asym-smt/tests/lib.sh
 
+WATCHED=$(kcsan_count setup_watchpoints)
 ktap_table "
 torture_kcsan_60s torture 60
-kcsan_watched_the_run kcsan_watched
+kcsan_watched_the_run kcsan_watched \$WATCHED
 "
