@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# topology: ryzen-9-9950x
+# trees: 6.1 6.12
+# timeout: 600
+#
+# Asym packing across last-level caches. The catalogue's Ryzen 9 9950X
+# has two CCDs, each with its L3 (lab CPUs 0-15 and 16-31), and the
+# preferred cores on the first: its best cores are 0 and 4 (lab CPUs 0
+# and 8, raw priority 236), the second CCD's best is core 9 (lab CPU 18,
+# 201). Only a die domain with SD_ASYM_PACKING moves a loop from the
+# second CCD to an idle core of the first. 6.1's die domain has none, at
+# its defaults and as a fix of the series would not change it; stock
+# 6.12 has it (e1bc02646527, in 6.12.y); kernel.sched_asym_smt=2 gives
+# it (series patches 25 and 26, after 044f0e27dec6 and e1bc02646527).
+# Two loops started on lab CPUs 0 and 18 (the real 9950X's CPUs 0 and 9)
+# stay there on 6.1's defaults, and reach two preferred cores under
+# kernel.sched_asym_smt=2 and on 6.12.
+. /opt/asym-smt/tests/lib.sh
+
+# die_packs yes|no: CPU 0's die domain (DIE on 6.1, PKG on 6.12) has
+# SD_ASYM_PACKING, or not; its groups are the two CCDs, with the
+# preferred CPUs 0 and 18 when it has.
+die_packs() {
+	local die got=no name=DIE want
+
+	is_stock && name=PKG
+	die=$(domain_dir 0 $name) || { diag "cpu0 has no $name domain"; return 1; }
+	grep -q SD_ASYM_PACKING "$die/flags" && got=yes
+	if [ "$got" != "$1" ]; then
+		diag "$die/flags: SD_ASYM_PACKING $got, expected $1: $(cat "$die/flags")"
+		return 1
+	fi
+	# without the flag no group gets a preferred CPU: 0, as allocated
+	want="0-15:0 16-31:0"
+	[ "$1" = yes ] && want="0-15:0 16-31:18"
+	got=$(sed -n 's/^span=\([0-9,-]*\) .* asym_prefer_cpu=\(-\{0,1\}[0-9]*\) .*/\1:\2/p' \
+		"$die/groups" | xargs)
+	[ "$got" = "$want" ] && return 0
+	diag "$die/groups: span:asym_prefer_cpu '$got'"
+	return 1
+}
+
+# sysctl_die_packs VALUE yes|no: kernel.sched_asym_smt=VALUE, then the
+# die domain packs or not.
+sysctl_die_packs() {
+	asym-ctl write "$ASYM_SYSCTL" "$1" > /dev/null || return 1
+	wait_for 10 die_packs "$2" > /dev/null || die_packs "$2"
+}
+
+is_stock && ktap_table "
+stock_pkg_packs die_packs yes
+stock_n2_from_0_18_ideal from_start v6.5 0,18 ideal
+"
+
+BOOT_PRIOS=$(prios)
+ktap_table "
+default_die_does_not_pack die_packs no
+default_n2_from_0_18_stays from_start v5.16 0,18 trap 0,18
+sysctl2_die_packs sysctl_die_packs 2 yes
+sysctl2_n2_from_0_18_ideal from_start v6.5 0,18 ideal
+sysctl0_die_does_not_pack sysctl_die_packs 0 no
+sysctl1_die_does_not_pack sysctl_die_packs 1 no
+sysctl2_back_to_1_restores_priorities defaults_restore \"\$BOOT_PRIOS\"
+"
