@@ -983,14 +983,14 @@ static int or_group_span(const struct sched_group_line *g, int first,
 /* What the kernel's tables depend on, as the running kernel has it. */
 struct topo_kernel {
 	const char *pkg_name;	/* "DIE" before v6.8, "PKG" after */
-	int pkg_asym;		/* PKG gets SD_ASYM_PACKING (v6.6 and later) */
+	int pkg_asym;		/* PKG (DIE) gets SD_ASYM_PACKING */
 	int cls;		/* the table has the cluster level */
 	int itmt;		/* kernel.sched_itmt_enabled is 1 */
 };
 
 static void topo_kernel_now(struct topo_kernel *k)
 {
-	char release[65], cmdline[4096], itmt[16];
+	char release[65], cmdline[4096], itmt[16], mode[16];
 	int major = 0, minor = 0, v;
 
 	kernel_release(release, sizeof(release));
@@ -998,7 +998,13 @@ static void topo_kernel_now(struct topo_kernel *k)
 		major = minor = 0;
 	v = major * 100 + minor;
 	k->pkg_name = v >= 608 ? "PKG" : "DIE";
-	k->pkg_asym = v >= 606;
+	/*
+	 * Stock 6.12.y has e1bc02646527 (every x86 part; hybrid ones since
+	 * v6.5); the 6.1 series takes both at kernel.sched_asym_smt=2.
+	 */
+	k->pkg_asym = v >= 612 ||
+		(read_text(knobs[KNOB_SYSCTL].path, mode, sizeof(mode), 1) > 0 &&
+		 !strcmp(mode, "2"));
 	if (read_text("/proc/cmdline", cmdline, sizeof(cmdline), 0) < 0)
 		cmdline[0] = '\0';
 	/* x86_hybrid_topology of 6.1 (the emulation's boot parameter) */
