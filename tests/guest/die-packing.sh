@@ -78,40 +78,24 @@ ideal_in_runs() {
 	done
 }
 
-# domains_as_modelled: every CPU's sched domains are as asym-ctl's model
-# of the kernel and its mode says (names, spans, flags); the summary, or
-# every line on a difference, as diagnostics.
-domains_as_modelled() {
-	local status
-
-	asym-ctl topology --check > /tmp/check.txt
-	status=$?
-	if [ "$status" = 0 ]; then
-		tail -1 /tmp/check.txt | sed 's/^/# /'
-	else
-		sed 's/^/# /' /tmp/check.txt
-	fi
-	return $status
-}
-
 is_stock && ktap_table "
 stock_pkg_packs die_packs yes
-stock_domains_as_modelled domains_as_modelled
+stock_domains_as_modelled topology_checked
 stock_n2_from_0_18_ideal from_start v6.5 0,18 ideal
 "
 
 BOOT_PRIOS=$(prios)
 ktap_table "
 default_die_does_not_pack die_packs no
-default_domains_as_modelled domains_as_modelled
+default_domains_as_modelled topology_checked
 default_n2_from_0_18_stays from_start v5.16 0,18 trap 0,18
 sysctl2_die_packs sysctl_die_packs 2 yes
-sysctl2_domains_as_modelled domains_as_modelled
+sysctl2_domains_as_modelled topology_checked
 sysctl2_n2_from_0_18_ideal from_start v6.5 0,18 ideal
 sysctl2_n5_from_6_19_26_28_29_ideal_at_once ideal_in_runs 3 6,19,26,28,29
 sysctl2_n7_from_2_3_3_18_18_24_29_ideal_at_once ideal_in_runs 3 2,3,3,18,18,24,29
 sysctl0_die_does_not_pack sysctl_die_packs 0 no
 sysctl1_die_does_not_pack sysctl_die_packs 1 no
-sysctl1_domains_as_modelled domains_as_modelled
+sysctl1_domains_as_modelled topology_checked
 sysctl2_back_to_1_restores_priorities defaults_restore \"\$BOOT_PRIOS\"
 "

@@ -180,6 +180,23 @@ prios_are() {
 	return 1
 }
 
+# topology_checked: asym-ctl topology --check agrees with the running
+# kernel: the caches and every CPU's sched domains (names, spans, flags)
+# are as its model of the spec, the kernel and its mode says; the
+# summary, or every line on a difference, as diagnostics.
+topology_checked() {
+	local status
+
+	asym-ctl topology --check > /tmp/check.txt
+	status=$?
+	if [ "$status" = 0 ]; then
+		tail -1 /tmp/check.txt | sed 's/^/# /'
+	else
+		sed 's/^/# /' /tmp/check.txt
+	fi
+	return $status
+}
+
 # is_stock: the kernel has none of the series' knobs (stock 6.12).
 is_stock() {
 	[ ! -e "$ASYM_SYSCTL" ]

@@ -14,25 +14,16 @@
 # L2 and LLC again.
 . /opt/asym-smt/tests/lib.sh
 
-# check_now: the check, its differences as diagnostics.
-check_now() {
-	asym-ctl topology --check > /tmp/check.txt
-	local status=$?
-
-	sed 's/^/# /' /tmp/check.txt
-	return $status
-}
-
 offline_then_check() {
-	set_cpu_online 6 0 && set_cpu_online 1 0 && check_now
+	set_cpu_online 6 0 && set_cpu_online 1 0 && topology_checked
 }
 
 online_then_check() {
-	set_cpu_online 6 1 && set_cpu_online 1 1 && check_now
+	set_cpu_online 6 1 && set_cpu_online 1 1 && topology_checked
 }
 
 ktap_table '
-as_booted check_now
+as_booted topology_checked
 e_core_and_sibling_offline offline_then_check
 e_core_and_sibling_back online_then_check
 '
