@@ -60,17 +60,26 @@ sysctl_die_packs() {
 	wait_for 10 die_packs "$2" > /dev/null || die_packs "$2"
 }
 
-# ideal_in_runs RUNS START: under kernel.sched_asym_smt=2, the loops
-# released from START are on the ideal placement (by core) in 90% of the
-# samples of each of RUNS runs of 4 s windows, each measured soundly
-# (place): they get there at once and stay.
+# The latest a run may settle in the ideal, in seconds of its 4 s window:
+# the loops get there within the first half of the window and stay.
+IDEAL_BY=2.0
+
+# ideal_in_runs RUNS START: under kernel.sched_asym_smt=2, each of RUNS
+# runs of the loops released from START, measured soundly (place), ends
+# in the ideal placement (by core) and settled there by IDEAL_BY s:
+# the ideal is reached early and held to the end of the window. Not a
+# share of the samples, which would count the first moves out of START.
 ideal_in_runs() {
 	local runs=$1 start=$2 n run=1
 
 	n=$(echo "$start" | tr , '\n' | wc -l)
 	while [ "$run" -le "$runs" ]; do
 		place v6.5 "$n" --start "$start" --duration 4 || return $?
-		if [ "$v_pass" != 1 ]; then
+		if [ "$v_outcome" != ideal ] ||
+		   ! awk -v s="$v_settled" -v by="$IDEAL_BY" \
+			'BEGIN { exit !(s <= by) }'; then
+			diag "run $run: $v_outcome {$v_final} settled at $v_settled s," \
+				"expected ideal by $IDEAL_BY s"
 			explain v6.5 "$n"
 			return 1
 		fi
@@ -88,12 +97,12 @@ BOOT_PRIOS=$(prios)
 ktap_table "
 default_die_does_not_pack die_packs no
 default_domains_as_modelled topology_checked
-default_n2_from_0_18_stays from_start v5.16 0,18 trap 0,18
+default_n2_from_0_18_stays ends_in v5.16 0,18 2 0,18 8,18
 sysctl2_die_packs sysctl_die_packs 2 yes
 sysctl2_domains_as_modelled topology_checked
 sysctl2_n2_from_0_18_ideal from_start v6.5 0,18 ideal
-sysctl2_n5_from_6_19_26_28_29_ideal_at_once ideal_in_runs 3 6,19,26,28,29
-sysctl2_n7_from_2_3_3_18_18_24_29_ideal_at_once ideal_in_runs 3 2,3,3,18,18,24,29
+sysctl2_n5_from_6_19_26_28_29_ideal_by_2s ideal_in_runs 3 6,19,26,28,29
+sysctl2_n7_from_2_3_3_18_18_24_29_ideal_by_2s ideal_in_runs 3 2,3,3,18,18,24,29
 sysctl0_die_does_not_pack sysctl_die_packs 0 no
 sysctl1_die_does_not_pack sysctl_die_packs 1 no
 sysctl1_domains_as_modelled topology_checked
