@@ -13,9 +13,11 @@
 # its defaults and as a fix of the series would not change it; stock
 # 6.12 has it (e1bc02646527, in 6.12.y); kernel.sched_asym_smt=2 gives
 # it (series patches 25 and 26, after 044f0e27dec6 and e1bc02646527).
-# Two loops started on lab CPUs 0 and 18 (the real 9950X's CPUs 0 and 9)
-# stay there on 6.1's defaults, and reach two preferred cores under
-# kernel.sched_asym_smt=2 and on 6.12.
+# Of two loops started on lab CPUs 0 and 18 (the real 9950X's CPUs 0 and
+# 9), the second stays on the second CCD at 6.1's defaults (the first
+# stays on 0 or moves to 8, of the same priority: two runs, either end
+# or held for most of the window), and both reach two preferred cores
+# under kernel.sched_asym_smt=2 and on 6.12.
 #
 # Five and seven loops from the starts where the parity maps found the
 # backport in a trap (README, "Parity on every part and every N") reach
@@ -60,29 +62,43 @@ sysctl_die_packs() {
 	wait_for 10 die_packs "$2" > /dev/null || die_packs "$2"
 }
 
-# The latest a run may settle in the ideal, in seconds of its 4 s window:
-# the loops get there within the first half of the window and stay.
-IDEAL_BY=2.0
+# The most samples in a row a run may spend off the ideal: 3 of 0.3 s.
+# The loops' first moves out of the start, or a loop that a kworker
+# pushes off its core for a sample, stay within it; a trap (a
+# placement held for seconds with cores of the first CCD idle) does not.
+OFF_IDEAL_MAX=3
+
+# off_ideal FILE: the longest stretch of samples in a row not on the
+# ideal in that asym-place report, and whether its last sample is
+# (1 or 0).
+off_ideal() {
+	awk '/^samples/ { on = 1; next } /^ideal samples/ { on = 0 }
+	     on && / t=/ { if ($NF == "ideal") { run = 0; last = 1 }
+			   else { run++; last = 0; if (run > max) max = run } }
+	     END { print max + 0, last + 0 }' "$1"
+}
 
 # ideal_in_runs RUNS START: under kernel.sched_asym_smt=2, each of RUNS
-# runs of the loops released from START, measured soundly (place), ends
-# in the ideal placement (by core) and settled there by IDEAL_BY s:
-# the ideal is reached early and held to the end of the window. Not a
-# share of the samples, which would count the first moves out of START.
+# runs of the loops released from START (4 s windows, measured soundly:
+# place) ends on the ideal placement (by core) and is never off it for
+# more than OFF_IDEAL_MAX samples in a row, at the start included: the
+# loops get there at once and stay.
 ideal_in_runs() {
-	local runs=$1 start=$2 n run=1
+	local runs=$1 start=$2 n run=1 off last
 
 	n=$(echo "$start" | tr , '\n' | wc -l)
 	while [ "$run" -le "$runs" ]; do
 		place v6.5 "$n" --start "$start" --duration 4 || return $?
-		if [ "$v_outcome" != ideal ] ||
-		   ! awk -v s="$v_settled" -v by="$IDEAL_BY" \
-			'BEGIN { exit !(s <= by) }'; then
-			diag "run $run: $v_outcome {$v_final} settled at $v_settled s," \
-				"expected ideal by $IDEAL_BY s"
+		off=$(off_ideal "/tmp/place-v6.5-$n.txt")
+		last=${off#* }
+		off=${off% *}
+		if [ "$last" != 1 ] || [ "$off" -gt "$OFF_IDEAL_MAX" ]; then
+			diag "run $run: off the ideal for $off samples in a row," \
+				"at most $OFF_IDEAL_MAX expected; $v_outcome {$v_final}"
 			explain v6.5 "$n"
 			return 1
 		fi
+		diag "run $run: off the ideal for at most $off samples in a row"
 		run=$((run + 1))
 	done
 }
@@ -101,8 +117,8 @@ default_n2_from_0_18_stays ends_in v5.16 0,18 2 0,18 8,18
 sysctl2_die_packs sysctl_die_packs 2 yes
 sysctl2_domains_as_modelled topology_checked
 sysctl2_n2_from_0_18_ideal from_start v6.5 0,18 ideal
-sysctl2_n5_from_6_19_26_28_29_ideal_by_2s ideal_in_runs 3 6,19,26,28,29
-sysctl2_n7_from_2_3_3_18_18_24_29_ideal_by_2s ideal_in_runs 3 2,3,3,18,18,24,29
+sysctl2_n5_from_6_19_26_28_29_ideal_held ideal_in_runs 3 6,19,26,28,29
+sysctl2_n7_from_2_3_3_18_18_24_29_ideal_held ideal_in_runs 3 2,3,3,18,18,24,29
 sysctl0_die_does_not_pack sysctl_die_packs 0 no
 sysctl1_die_does_not_pack sysctl_die_packs 1 no
 sysctl1_domains_as_modelled topology_checked
