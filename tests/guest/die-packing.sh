@@ -21,15 +21,18 @@
 #
 # Five and seven loops from the starts where the parity maps found the
 # backport in a trap (README, "Parity on every part and every N") reach
-# the ideal at once in every run only with patches 27 and 28, which let a
-# CPU of an idle core balance for its CCD (b1bfeab9b002, 6d7e4782bcf5):
-# before them, 2 of 4 replayed runs of these two starts ended in a trap,
-# such as {0,9,11,18,22} with five cores of the first CCD idle. This
-# scenario on the kernel of patch 26 failed both: N=5 held the trap
-# {0,6,9,10,19} for the whole window, N=7 was ideal in 62% of the
-# samples (an earlier version that asked only for the end placement
-# passed N=5 at 100%, 46% and 31%). With them, every run was ideal in
-# 100% of its samples.
+# the ideal at once and stay in every run only with patches 27 and 28,
+# which let a CPU of an idle core balance for its CCD (b1bfeab9b002,
+# 6d7e4782bcf5): before them, 2 of 4 replayed runs of these two starts
+# ended in a trap, such as {0,9,11,18,22} with five cores of the first
+# CCD idle. A run passes when it ends on the ideal and is never off it
+# for more than 3 samples (0.9 s) in a row; a share of ideal samples
+# would count the first moves and a loop pushed off its core for one
+# sample as much as a trap. On the kernel of patch 26 this scenario
+# failed both: N=5 was off the ideal for its first 8 samples (2.4 s,
+# {1,9,10,19,23}), the second N=7 run held the trap {1,2,5,7,8,10,18}
+# for its 13. With patch 27, all six runs passed, none off the ideal
+# for more than one sample (scripts/check-series --from 26 die-packing).
 . /opt/asym-smt/tests/lib.sh
 
 # die_packs yes|no: CPU 0's die domain (DIE on 6.1, PKG on 6.12) has
@@ -93,12 +96,12 @@ ideal_in_runs() {
 		last=${off#* }
 		off=${off% *}
 		if [ "$last" != 1 ] || [ "$off" -gt "$OFF_IDEAL_MAX" ]; then
-			diag "run $run: off the ideal for $off samples in a row," \
+			diag "run $run of $runs: $off samples in a row off the ideal," \
 				"at most $OFF_IDEAL_MAX expected; $v_outcome {$v_final}"
 			explain v6.5 "$n"
 			return 1
 		fi
-		diag "run $run: off the ideal for at most $off samples in a row"
+		diag "run $run of $runs: at most $off samples in a row off the ideal"
 		run=$((run + 1))
 	done
 }
