@@ -243,6 +243,9 @@ place() {
 		diag "$policy N=$n$([ "$v_start" = - ] || echo " from {$v_start}")," \
 			"run $try: ideal $v_ideal, $v_outcome {$v_final}, $sound"
 		[ "$v_sound" = 1 ] && return 0
+		# why not: the CPUs whose residency and busy time differ most
+		sed -n '/^residency (samples/,/^sampler cost/p' "$out" |
+			sed 's/^/# /'
 		if [ "$try" -ge "$PLACE_TRIES" ]; then
 			diag "$policy N=$n: no sound measurement in $try runs: not judged"
 			return "$NOT_JUDGED"
