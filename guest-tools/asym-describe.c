@@ -30,7 +30,9 @@ static void usage(FILE *f)
 		"priorities, the CPU numbering and whether ITMT is on. Reads sysfs\n"
 		"and procfs only; changes nothing. Priorities: acpi_cppc/highest_perf\n"
 		"unless it is 255 everywhere, else amd_pstate_prefcore_ranking, else\n"
-		"cpuinfo_max_freq in MHz as a stand-in (it says which).\n"
+		"cpuinfo_max_freq in MHz as a stand-in (it says which). A host whose\n"
+		"sysfs shows no cache (many VMs) is described as every core its own\n"
+		"L2 and one LLC, and it says so.\n"
 		"\n"
 		"Options:\n"
 		"  --root DIR  read DIR/sys and DIR/proc instead of /sys and /proc\n"
@@ -94,6 +96,8 @@ int main(int argc, char **argv)
 		printf(",\"host_cpus\":%d,\"lab_cpus\":%d,\"hybrid\":",
 		       d.ncpus, d.lab_cpus);
 		json_str(d.hybrid);
+		printf(",\"caches\":");
+		json_str(d.caches);
 		printf(",\"priorities\":");
 		json_str(d.prio_source);
 		printf(",\"priority_note\":");
@@ -119,6 +123,7 @@ int main(int argc, char **argv)
 	printf("cores: %d (%d host CPUs online; the lab boots %d, %d threads a core)\n",
 	       d.topo.ncores, d.ncpus, d.lab_cpus, d.topo.threads);
 	printf("classes: %s\n", d.hybrid);
+	printf("caches: %s\n", d.caches);
 	printf("priorities: %s%s%s\n", d.prio_source,
 	       d.prio_note[0] ? "; " : "", d.prio_note);
 	printf("numbering: %s\n", d.numbering);

@@ -191,21 +191,56 @@ static int classes(struct host *h, struct describe *d, char *err,
 	return 0;
 }
 
-/* The L2 and LLC of every core; cores without an L3 use their L2. */
-static int caches(struct host *h, char *err, size_t errlen)
+/* Whether sysfs shows the L2 of any core (many VMs hide cpuN/cache/). */
+static int any_l2(const struct host *h)
+{
+	unsigned char m[DESCRIBE_MAX_CPUS];
+	int i;
+
+	for (i = 0; i < h->ncores; i++)
+		if (!cache_list(h, h->core[i].first, 2, m))
+			return 1;
+	return 0;
+}
+
+/*
+ * The L2 and LLC of every core; cores without an L3 use their L2. A host
+ * that shows no cache at all (no cpuN/cache/index*, as in many VMs) is
+ * described with what the lab assumes then: every core its own L2, one
+ * LLC; @d->caches says so. A host that shows some and not others is
+ * refused.
+ */
+static int caches(struct host *h, struct describe *d, char *err,
+		  size_t errlen)
 {
 	unsigned char m2[DESCRIBE_MAX_CPUS], m3[DESCRIBE_MAX_CPUS];
-	int i, t;
+	int i, t, assumed = !any_l2(h);
 
+	if (assumed) {
+		memset(m3, 0, sizeof(m3));
+		for (i = 0; i < h->ncores; i++)
+			for (t = 0; t < h->core[i].nthreads; t++)
+				m3[h->core[i].cpu[t]] = 1;
+		snprintf(d->caches, sizeof(d->caches),
+			 "assumed: no cache information (no cpuN/cache/index*/level in sysfs), so every core its own L2, one LLC");
+	} else {
+		snprintf(d->caches, sizeof(d->caches),
+			 "cache/index*/shared_cpu_list");
+	}
 	for (i = 0; i < h->ncores; i++) {
 		struct hcore *c = &h->core[i];
 
-		if (cache_list(h, c->first, 2, m2))
+		if (assumed) {
+			memset(m2, 0, sizeof(m2));
+			for (t = 0; t < c->nthreads; t++)
+				m2[c->cpu[t]] = 1;
+		} else if (cache_list(h, c->first, 2, m2)) {
 			return errf(err, errlen,
-				    "cpu%d: no level-2 cache in cache/index*/",
+				    "cpu%d: no level-2 cache in cache/index*/, where other CPUs show theirs",
 				    c->first);
-		if (cache_list(h, c->first, 3, m3))
+		} else if (cache_list(h, c->first, 3, m3)) {
 			memcpy(m3, m2, sizeof(m3));
+		}
 		for (t = 0; t < c->nthreads; t++)
 			if (!m2[c->cpu[t]] || !m3[c->cpu[t]])
 				return errf(err, errlen,
@@ -437,7 +472,7 @@ int describe_host(const char *root, struct describe *d, char *err,
 			    buf, DESCRIBE_MAX_CPUS);
 	d->ncpus = count(online);
 	if (cores(&h, online, err, errlen) || classes(&h, d, err, errlen) ||
-	    caches(&h, err, errlen) || priorities(&h, d, err, errlen) ||
+	    caches(&h, d, err, errlen) || priorities(&h, d, err, errlen) ||
 	    lab_order(&h, d, err, errlen))
 		return -1;
 	itmt(&h, d);

@@ -26,6 +26,7 @@ struct describe {
 	char numbering[64];		/* "siblings adjacent", ... */
 	char itmt[160];			/* ITMT state and its knob */
 	char hybrid[96];		/* how the core classes were found */
+	char caches[160];		/* where the L2s and LLCs came from */
 };
 
 /*

@@ -63,7 +63,8 @@ static void fixture(const char *online, const char *atom)
 
 /*
  * CPU @cpu: its thread_siblings_list @sib, the shared_cpu_list of its L2
- * and L3 (@l3 NULL: no L3) and, if @pfile, the priority file @pfile
+ * and L3 (@l3 NULL: no L3; @l2 NULL: no cache/ folder at all, as in
+ * many VMs) and, if @pfile, the priority file @pfile
  * (under cpuN/) reading @pval.
  */
 static void cpu(int cpu, const char *sib, const char *l2, const char *l3,
@@ -79,7 +80,8 @@ static void cpu(int cpu, const char *sib, const char *l2, const char *l3,
 	unsigned int i;
 
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		if (!l3 && strstr(files[i][0], "index3"))
+		if ((!l3 && strstr(files[i][0], "index3")) ||
+		    (!l2 && strstr(files[i][0], "cache/")))
 			continue;
 		snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%d/%s",
 			 cpu, files[i][0]);
@@ -92,8 +94,10 @@ static void cpu(int cpu, const char *sib, const char *l2, const char *l3,
 		put(rel, text);						\
 	} while (0)
 	CPU_FILE("topology/thread_siblings_list", sib);
-	CPU_FILE("cache/index0/shared_cpu_list", sib);
-	CPU_FILE("cache/index2/shared_cpu_list", l2);
+	if (l2) {
+		CPU_FILE("cache/index0/shared_cpu_list", sib);
+		CPU_FILE("cache/index2/shared_cpu_list", l2);
+	}
 	if (l3)
 		CPU_FILE("cache/index3/shared_cpu_list", l3);
 	if (pfile) {
@@ -350,6 +354,38 @@ static void uniform(void)
 		  "siblings adjacent", "0,1,2,3,4,5,6,7");
 }
 
+/*
+ * A VM that hides cpuN/cache/ (a fresh 2-core EPYC VM had none): every
+ * core its own L2, one LLC, and the description says it assumed so.
+ */
+static void no_cache_dirs(void)
+{
+	static struct describe d;
+	char sib[16], err[256] = "";
+	int c;
+
+	fixture("0-3", NULL);
+	for (c = 0; c < 4; c++)
+		cpu(c, range(sib, c & ~1, c | 1), NULL, NULL, MAXF, 3000000);
+	described("vm_without_cache_dirs_smt", "P2xSMT2@3000", MAXF,
+		  "siblings adjacent", "0,1,2,3");
+	report(!describe_host(root, &d, err, sizeof(err)) &&
+	       !strncmp(d.caches, "assumed: ", 9) && d.topo.nllc == 1,
+	       "vm_without_cache_dirs_says_assumed");
+
+	fixture("0-1", NULL);
+	for (c = 0; c < 2; c++)
+		cpu(c, range(sib, c, c), NULL, NULL, NULL, 0);
+	described("vm_without_cache_dirs_no_smt", "P2", "none", "no SMT",
+		  "0,1");
+
+	fixture("0-3", NULL);
+	for (c = 0; c < 4; c++)
+		cpu(c, range(sib, c & ~1, c | 1), c < 2 ? sib : NULL,
+		    c < 2 ? "0-3" : NULL, NULL, 0);
+	refused("refuse_caches_of_some_cores_only", "where other CPUs show");
+}
+
 static void refusals(void)
 {
 	char sib[16];
@@ -390,6 +426,7 @@ int main(void)
 	ultra_185h_util_linux();
 	ryzen_9950x();
 	uniform();
+	no_cache_dirs();
 	refusals();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	if (system(cmd))
