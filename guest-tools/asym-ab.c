@@ -281,8 +281,7 @@ static int one_run(const struct options *o, int set, int t, int rep)
 	if (!ret) {
 		r->done = true;
 		r->ideal_frac = m.ideal_frac;
-		r->tti = m.held_from < 0 ? -1 :
-			 measure_sample_t(&mo, m.held_from);
+		r->tti = m.held_s;
 		r->migrations = m.migrations;
 		r->sound = m.sound;
 		for (i = 0; i < lv.ncpus; i++)

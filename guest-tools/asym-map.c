@@ -7,7 +7,8 @@
  * topology's symmetry (or draws a seeded sample of them when there are
  * more than --max-starts), and runs each --reps times as asym-place
  * --start does: every worker pinned to its start CPU, all released at
- * once, the placement sampled from the release. Each run ends ideal, in
+ * once, the placement taken from the scheduler's record (or, on a
+ * kernel without one, sampled) from the release. Each run ends ideal, in
  * a trap (another placement held for the second half of the window) or
  * moving; a start is repeatable when all its runs end alike (final
  * placements compared up to the symmetry too). For every
@@ -54,7 +55,7 @@ struct map_run {
 	int nfinal;
 	int final[PLACE_MAX_CPUS];	/* up to symmetry */
 	int raw[PLACE_MAX_CPUS];	/* as the run ended */
-	double settled;		/* first sample of the final placement, s */
+	double settled;		/* when the final placement began, s */
 	double ideal_frac;
 	char idle[256];		/* trap: counters of the idle CPUs */
 };
@@ -106,8 +107,10 @@ static void usage(FILE *f)
 		"    remeasured=R ideal=I trap=T moving=M mixed=X unsound=U\n"
 		"ALL: the placements before symmetry, -1 beyond %ld;\n"
 		"counting starts: ideal, trap and moving when all runs agreed,\n"
-		"mixed when they did not, unsound when a run's samples disagreed\n"
-		"with /proc/stat in 3 tries (R: runs measured again for that).\n"
+		"mixed when they did not, unsound when a run could not be judged\n"
+		"in 3 tries: its record incomplete (lost events, a worker gone)\n"
+		"or, sampled, its samples disagreed with /proc/stat (R: runs\n"
+		"measured again for that).\n"
 		"\n"
 "Exit status: 0 when every run completed (the map does not decide\n"
 		"it), 1 on a run-time error, 2 on a usage error.\n", prog,
@@ -228,8 +231,9 @@ static void idle_counters(const struct measure *m, char *buf, size_t len)
 }
 
 /*
- * A run whose samples disagree with /proc/stat (the host starved the
- * vCPUs) judges nothing: it is measured again, at most this many times.
+ * A run that cannot be judged (its record incomplete or, sampled, its
+ * samples disagree with /proc/stat) is measured again, at most this
+ * many times.
  */
 #define MAP_TRIES	3
 
@@ -273,7 +277,7 @@ static int one_run(const struct options *o, const int *start,
 		memcpy(r->raw, m.result.final, r->nfinal * sizeof(*r->raw));
 		start_canonical(lv.cpu, lv.ncpus, m.result.final, r->nfinal,
 				r->final);
-		r->settled = measure_sample_t(&mo, m.result.settled);
+		r->settled = m.settled_s;
 		r->ideal_frac = m.ideal_frac;
 		if (r->outcome == OUTCOME_TRAP)
 			idle_counters(&m, r->idle, sizeof(r->idle));
@@ -393,7 +397,7 @@ static void print_traps(const struct options *o, const int *starts,
 				fprintf(txt, " %s", start_format(&starts[t * o->m.n],
 							   o->m.n, buf,
 							   sizeof(buf)));
-		fprintf(txt, " (%d)\n  from %s: %s held from the sample at t=%.1f s to the end of the %g s window; idle: %s\n  replay: ",
+		fprintf(txt, " (%d)\n  from %s: %s held from t=%.3f s to the end of the %g s window; idle: %s\n  replay: ",
 		       tr->count[i],
 		       start_format(&starts[s * o->m.n], o->m.n, buf,
 				    sizeof(buf)),

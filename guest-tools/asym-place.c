@@ -40,10 +40,14 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: %s -n N [options]\n"
-		"Start N CPU-bound workers, sample the CPU each runs on and\n"
-		"compare the placement with the ideal one for the live topology\n"
-		"and raw ITMT priorities: first threads of all cores by raw\n"
-		"priority, highest first, then second threads, and so on.\n"
+		"Start N CPU-bound workers, take where each ran from the\n"
+		"scheduler's own record (the sched_switch, sched_migrate_task\n"
+		"and sched_wakeup_new events of tracefs, read after the window,\n"
+		"through which this tool sleeps) and compare the placement with\n"
+		"the ideal one for the live topology and raw ITMT priorities:\n"
+		"first threads of all cores by raw priority, highest first, then\n"
+		"second threads, and so on. A kernel without tracefs is sampled\n"
+		"instead (/proc/PID/stat every --interval), and says so.\n"
 		"\n"
 		"Options:\n"
 		"  -n, --workers N     number of workers, 1 to the online CPUs\n"
@@ -72,16 +76,20 @@ static void usage(FILE *f)
 		"  verdict n=N policy=NAME via=HOW judged=core|thread sound=0|1\n"
 		"    ideal=F pass=0|1 final=CPUS top=CPUS siblings_last=0|1\n"
 		"    overflow=0|1 start=CPUS|- outcome=ideal|trap|moving\n"
-		"    settled=SEC\n"
-		"sound: the sampled residency agrees with /proc/stat (within\n"
-		"%.2f); final: the CPUs of the last sample; top: those that ran\n"
-		"a worker in at least half of the samples; siblings_last: every\n"
-		"first thread of a core ran one in %.0f%% of the samples;\n"
-		"overflow: an SMT sibling ran one in %.0f%% while an E-core ran\n"
-		"one in at most %.0f%%; outcome: ideal at the end, or a trap (a\n"
-		"placement held, to the end, for at least half of the window),\n"
-		"or moving; settled: the first sample of the final placement\n"
-		"(by core when judged by core), in seconds into the window.\n"
+		"    settled=SEC measure=record|sampler unjudged=WHY|-\n"
+		"measure: how the run was measured; sound: judged, that is the\n"
+		"record is complete (unjudged: lost_events, worker_gone or\n"
+		"incomplete) or, sampled, the residency agrees with /proc/stat\n"
+		"within %.2f (unjudged: sampler_disagrees); ideal: the share of\n"
+		"the window the placement was ideal; final: the CPUs at the\n"
+		"window's end; top: those that ran a worker for at least half\n"
+		"of it; siblings_last: every first thread of a core ran one for\n"
+		"%.0f%% of it; overflow: an SMT sibling ran one for %.0f%% while\n"
+		"an E-core ran one for at most %.0f%%; outcome: ideal at the end,\n"
+		"or a trap (a placement held, to the end, for at least half of\n"
+		"the window), or moving; settled: when the final placement\n"
+		"began (by core when judged by core), in seconds into the\n"
+		"window (sampled: the first sample of it).\n"
 		"\n"
 		"Exit status: 0 if the ideal fraction reaches --min-ideal, 1 if\n"
 		"not or on a run-time error, 2 on a usage error. SIGINT, SIGTERM\n"
@@ -283,10 +291,17 @@ static char *cpu_list(const int *set, int n, char *buf, size_t len)
 	return buf;
 }
 
-/* The first sample of the final placement, in seconds into the window. */
+/* When the final placement began, in seconds into the window. */
 static double settled_s(const struct options *o, const struct measure *m)
 {
-	return measure_sample_t(&o->m, m->result.settled);
+	(void)o;
+	return m->settled_s;
+}
+
+/* "record" or "sampler". */
+static const char *measured_by(const struct measure *m)
+{
+	return m->recorded ? "record" : "sampler";
 }
 
 /* What the balancer did from the start, for people. */
@@ -301,14 +316,26 @@ static void print_outcome(const struct options *o, const struct measure *m)
 		       start_format(o->start, o->nstart, start, sizeof(start)));
 	place_format_set(r->final, r->nfinal, buf, sizeof(buf));
 	if (r->outcome == OUTCOME_IDEAL)
-		printf("outcome: ideal %s by the sample at t=%.2f s, held to the end\n",
+		printf("outcome: ideal %s from t=%.3f s, held to the end\n",
 		       buf, settled_s(o, m));
 	else if (r->outcome == OUTCOME_TRAP)
-		printf("outcome: trap %s from the sample at t=%.2f s to the end (%.2f s)\n",
+		printf("outcome: trap %s from t=%.3f s to the end (%.3f s)\n",
 		       buf, settled_s(o, m), held);
 	else
-		printf("outcome: moving, last %s since the sample at t=%.2f s\n",
+		printf("outcome: moving, last %s since t=%.3f s\n",
 		       buf, settled_s(o, m));
+	if (m->recorded && r->outcome != OUTCOME_IDEAL) {
+		int i;
+
+		printf("  second half of the window, by time:");
+		for (i = 0; i < m->rv.nalt; i++)
+			printf("%s %s %.0f%%", i ? "," : "",
+			       place_format_set(m->rv.alt[i].set,
+						m->rv.alt[i].nset, buf,
+						sizeof(buf)),
+			       m->rv.alt[i].share * 100);
+		printf("\n");
+	}
 }
 
 /* The one line scripts read: see usage(). */
@@ -324,13 +351,53 @@ static void print_verdict(const struct options *o,
 	for (i = 0; i < lv->ncpus; i++)
 		if (m->residency[i] >= 0.5)
 			top[ntop++] = lv->cpu[i].cpu;
-	printf("verdict n=%d policy=%s via=%s judged=%s sound=%d ideal=%.2f pass=%d final=%s top=%s siblings_last=%d overflow=%d start=%s outcome=%s settled=%.2f\n",
+	printf("verdict n=%d policy=%s via=%s judged=%s sound=%d ideal=%.2f pass=%d final=%s top=%s siblings_last=%d overflow=%d start=%s outcome=%s settled=%.3f measure=%s unjudged=%s\n",
 	       o->m.n, policies[lv->policy].name, policy_via_name(lv->via),
 	       ideal->by_core ? "core" : "thread", m->sound, m->ideal_frac,
 	       pass, cpu_list(r->final, r->nfinal, a, sizeof(a)),
 	       cpu_list(top, ntop, b, sizeof(b)), m->siblings_last,
 	       m->overflows, cpu_list(o->start, o->nstart, s, sizeof(s)),
-	       start_outcome_names[r->outcome], settled_s(o, m));
+	       start_outcome_names[r->outcome], settled_s(o, m),
+	       measured_by(m), m->unjudged);
+}
+
+/*
+ * Per worker: its migrations and, from the record, the time it waited
+ * runnable and the CPUs it ran on longest.
+ */
+static void print_workers(const struct measure_live *lv,
+			  const struct measure *m)
+{
+	int i, k;
+
+	printf("workers over the window%s:\n",
+	       m->recorded ? " (from the record)" : "");
+	printf("  %-6s %-7s %-10s %s\n", "worker", "pid", "migrations",
+	       m->recorded ? "waited  ran on (s)" : "");
+	for (i = 0; i < m->nworkers; i++) {
+		const struct measure_worker *w = &m->workers[i];
+
+		if (w->mig_ok)
+			printf("  %-6d %-7d %-10lld", i, (int)w->pid,
+			       w->mig[1] - w->mig[0]);
+		else
+			printf("  %-6d %-7d %-10s", i, (int)w->pid, "?");
+		if (m->recorded && i < m->rec->n) {
+			const struct record_worker *rw = &m->rec->w[i];
+
+			printf(" %-7.3f",
+			       m->rec_t1 - m->rec_t0 - rw->ran_s);
+			for (k = 0; k < lv->ncpus; k++)
+				if (rw->run_s[lv->cpu[k].cpu] >= 0.0005)
+					printf(" cpu%d:%.3f",
+					       place_cpu_label(lv->cpu[k].cpu),
+					       rw->run_s[lv->cpu[k].cpu]);
+		}
+		printf("\n");
+	}
+	if (m->recorded)
+		printf("  all workers: %d migrations, %.3f s waited (longest %.3f s)\n",
+		       m->rv.migrations, m->rv.wait_s, m->rv.wait_max_s);
 }
 
 static void print_human(const struct options *o,
@@ -344,6 +411,7 @@ static void print_human(const struct options *o,
 	printf("asym-place: N=%d, settle %g s, interval %d ms, duration %g s (%d samples)\n",
 	       o->m.n, o->m.settle, o->m.interval_ms, o->m.duration,
 	       o->m.nsamples);
+	printf("measured by the %s (%s)\n", measured_by(m), m->how);
 	if (o->real)
 		printf("CPU numbers: the real machine's ($REAL_CPUS); --start and the verdict line: the lab's\n");
 	printf("kernel: %s, policy %s (%s, selected by %s)\n", lv->release,
@@ -359,7 +427,9 @@ static void print_human(const struct options *o,
 	       place_format_ideal(ideal, buf, sizeof(buf)),
 	       ideal->by_core ? " (by core: any threads of a core, siblings share a priority)" : "");
 
-	printf("samples (busy set of the workers):\n");
+	printf(m->recorded ?
+	       "states (busy set of the workers at each time, from the record):\n" :
+	       "samples (busy set of the workers):\n");
 	for (s = 0; s < o->m.nsamples; s++) {
 		int set[PLACE_MAX_CPUS];
 		int n = place_busy_set(&m->samples[s * o->m.n], o->m.n, set);
@@ -368,30 +438,25 @@ static void print_human(const struct options *o,
 		       place_format_set(set, n, buf, sizeof(buf)),
 		       m->ideal[s] ? "  ideal" : "");
 	}
-	printf("ideal samples: %d/%d (%.2f)\n", m->nideal, o->m.nsamples,
-	       m->ideal_frac);
-	if (m->held_from < 0)
-		printf("time to ideal: never (not ideal at the last sample)\n");
+	if (m->recorded)
+		printf("ideal: %.3f of the window (states listed: %d/%d ideal)\n",
+		       m->ideal_frac, m->nideal, o->m.nsamples);
 	else
-		printf("time to ideal: t=%.*f s into the window (%.*f s %s), held to the end\n",
-		       dec, measure_sample_t(&o->m, m->held_from), dec,
-		       measure_sample_t(&o->m, m->held_from) + measure_settled_s(m),
+		printf("ideal samples: %d/%d (%.2f)\n", m->nideal,
+		       o->m.nsamples, m->ideal_frac);
+	if (m->held_s < 0)
+		printf("time to ideal: never (not ideal at the end)\n");
+	else
+		printf("time to ideal: t=%.3f s into the window (%.3f s %s), held to the end\n",
+		       m->held_s, m->held_s + measure_settled_s(m),
 		       "after the workers started");
+	(void)dec;
 
-	printf("migrations over the window:\n");
-	printf("  %-6s %-7s %-10s\n", "worker", "pid", "migrations");
-	for (i = 0; i < m->nworkers; i++) {
-		const struct measure_worker *w = &m->workers[i];
+	print_workers(lv, m);
 
-		if (w->mig_ok)
-			printf("  %-6d %-7d %lld\n", i, (int)w->pid,
-			       w->mig[1] - w->mig[0]);
-		else
-			printf("  %-6d %-7d ?\n", i, (int)w->pid);
-	}
-
-	printf("residency (samples with a worker) vs %s busy fraction:\n",
-	       PROC_STAT);
+	printf("residency (%s) vs %s busy fraction:\n",
+	       m->recorded ? "time with a worker, from the record" :
+			     "samples with a worker", PROC_STAT);
 	printf("  %-4s %-9s %-5s %s\n", "cpu", "residency", "busy", "diff");
 	for (i = 0; i < lv->ncpus; i++) {
 		if (m->busy[i] < 0)
@@ -404,17 +469,27 @@ static void print_human(const struct options *o,
 			       m->residency[i], m->busy[i],
 			       m->residency[i] - m->busy[i]);
 	}
-	if (m->max_diff < 0)
+	if (m->recorded)
+		printf("measurement %s: the record is %s; max |residency - busy|%s %.2f (a cross-check)\n",
+		       m->sound ? "sound" : "NOT sound",
+		       m->sound ? "complete" : m->unjudged,
+		       ideal->by_core ? " by core" : "", m->max_diff);
+	else if (m->max_diff < 0)
 		printf("measurement NOT checked: no %s data\n", PROC_STAT);
 	else
 		printf("measurement %s: max |residency - busy|%s %.2f %s %.2f\n",
 		       m->sound ? "sound" : "NOT sound",
 		       ideal->by_core ? " by core" : "", m->max_diff,
 		       m->sound ? "<=" : ">", MEASURE_SOUND_LIMIT);
-	printf("sampler cost: %.2f%% of one CPU (%.1f ms user+system over %.2f s)\n",
+	printf("measure cost: %.2f%% of one CPU (%.1f ms user+system over %.2f s)\n",
 	       m->cost_pct, m->cost_ms, m->window_s);
-	printf("  of which sampling %.1f ms, snapshots at window start %.1f ms, at end %.1f ms\n",
+	printf("  of which in the window %.1f ms, snapshots at window start %.1f ms, at end %.1f ms\n",
 	       m->sampling_ms, m->start_ms, m->end_ms);
+	if (m->recorded)
+		printf("  record: %ld events in the window (%.0f a second), read and parsed after it in %.1f ms\n",
+		       m->rec->events_window,
+		       m->rec_t1 > m->rec_t0 ? m->rec->events_window /
+		       (m->rec_t1 - m->rec_t0) : 0, m->record_ms);
 	if (o->m.explain)
 		print_explain_human(m);
 	printf("result: %s (ideal fraction %.2f %s %.2f)\n",
@@ -567,21 +642,37 @@ static void print_json(const struct options *o, const struct measure_live *lv,
 	json_samples(o, m);
 	printf(",\"ideal_samples\":%d,\"ideal_fraction\":%.4f,\"time_to_ideal_s\":",
 	       m->nideal, m->ideal_frac);
-	if (m->held_from < 0)
+	if (m->held_s < 0)
 		printf("null,\"time_to_ideal_since_start_s\":null");
 	else
 		printf("%.3f,\"time_to_ideal_since_start_s\":%.3f",
-		       measure_sample_t(&o->m, m->held_from),
-		       measure_sample_t(&o->m, m->held_from) + measure_settled_s(m));
+		       m->held_s, m->held_s + measure_settled_s(m));
 	printf(",\"workers\":[");
 	for (i = 0; i < m->nworkers; i++) {
 		printf("%s{\"pid\":%d,\"migrations\":", i ? "," : "",
 		       (int)m->workers[i].pid);
 		if (m->workers[i].mig_ok)
-			printf("%lld}", m->workers[i].mig[1] -
+			printf("%lld", m->workers[i].mig[1] -
 			       m->workers[i].mig[0]);
 		else
-			printf("null}");
+			printf("null");
+		if (m->recorded && i < m->rec->n) {
+			const struct record_worker *rw = &m->rec->w[i];
+			int k, first = 1;
+
+			printf(",\"waited_s\":%.6f,\"ran_s\":{",
+			       m->rec_t1 - m->rec_t0 - rw->ran_s);
+			for (k = 0; k < lv->ncpus; k++) {
+				if (rw->run_s[lv->cpu[k].cpu] <= 0)
+					continue;
+				printf("%s\"%d\":%.6f", first ? "" : ",",
+				       lv->cpu[k].cpu,
+				       rw->run_s[lv->cpu[k].cpu]);
+				first = 0;
+			}
+			printf("}");
+		}
+		printf("}");
 	}
 	printf("],\"residency\":[");
 	for (i = 0; i < lv->ncpus; i++) {
@@ -604,7 +695,26 @@ static void print_json(const struct options *o, const struct measure_live *lv,
 	printf(",\"outcome\":{\"outcome\":\"%s\",\"final\":",
 	       start_outcome_names[m->result.outcome]);
 	json_int_array(m->result.final, m->result.nfinal);
-	printf(",\"settled_s\":%.3f}", settled_s(o, m));
+	printf(",\"settled_s\":%.6f", settled_s(o, m));
+	if (m->recorded) {
+		printf(",\"second_half\":[");
+		for (i = 0; i < m->rv.nalt; i++) {
+			printf("%s{\"busy\":", i ? "," : "");
+			json_int_array(m->rv.alt[i].set, m->rv.alt[i].nset);
+			printf(",\"share\":%.4f}", m->rv.alt[i].share);
+		}
+		printf("]");
+	}
+	printf("}");
+	printf(",\"measure\":{\"by\":\"%s\",\"note\":", measured_by(m));
+	json_str(m->how);
+	printf(",\"unjudged\":");
+	json_str_or_null(m->unjudged);
+	if (m->recorded)
+		printf(",\"events_window\":%ld,\"events\":%ld,\"lost\":%ld,\"read_ms\":%.3f,\"migrations\":%d,\"waited_s\":%.6f",
+		       m->rec->events_window, m->rec->events, m->rec->lost,
+		       m->record_ms, m->rv.migrations, m->rv.wait_s);
+	printf("}");
 	printf(",\"sampler\":{\"cpu_ms\":%.3f,\"sampling_ms\":%.3f,",
 	       m->cost_ms, m->sampling_ms);
 	printf("\"snapshot_start_ms\":%.3f,\"snapshot_end_ms\":%.3f,",

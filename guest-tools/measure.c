@@ -12,8 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -26,11 +28,21 @@
 #define BIG_BUF			(256 * 1024)
 #define MAX_SD			(PLACE_MAX_CPUS * 8)
 
+/*
+ * The record's ring buffer, per CPU. A CPU that switches between two
+ * loops at every 4 ms slice writes about 250 events a second of 48 to
+ * 64 bytes each; 2 MB holds minutes of that. A full buffer drops events,
+ * which the record counts as lost: the run is then not judged.
+ */
+#define TRACEFS			"/sys/kernel/tracing"
+#define RECORD_BUFFER_KB	"2048"
+
 /* The run in progress, for the cleanup on every exit path. */
 static struct measure *cur;
 static bool restore_schedstats;		/* we switched schedstats on */
 volatile sig_atomic_t measure_stop_sig;
 static sigset_t run_mask;		/* signals delivered only in ppoll */
+static bool tracing;			/* our events are set in tracefs */
 
 /* --- the live topology --- */
 
@@ -122,6 +134,10 @@ int measure_option(const char *name, const char *arg, struct measure_opts *o)
 	char opt[32];
 
 	snprintf(opt, sizeof(opt), "--%s", name);
+	if (!strcmp(name, "sampler")) {
+		o->sampler = true;
+		return 0;
+	}
 	if (!strcmp(name, "interval"))
 		return opt_int(opt, arg, 1, MEASURE_MAX_INTERVAL_MS,
 			       &o->interval_ms);
@@ -262,8 +278,179 @@ static void enable_schedstats(char *schedstats_note)
 		 SCHEDSTATS_SYSCTL, buf);
 }
 
+/* --- the record --- */
+
+/* Write @text to tracefs' @file, truncating it (which clears "trace" and
+ * "set_event"); set_event takes one word a write. 0, or -1 after saying
+ * why.
+ */
+static int trace_write(const char *file, const char *text)
+{
+	char path[128];
+	size_t len = strlen(text), done = 0;
+	int fd;
+
+	snprintf(path, sizeof(path), TRACEFS "/%s", file);
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0) {
+		warnx_("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	while (done < len) {
+		ssize_t w = write(fd, text + done, len - done);
+
+		if (w <= 0) {
+			warnx_("%s: writing '%s': %s", path, text,
+			       w < 0 ? strerror(errno) : "nothing written");
+			close(fd);
+			return -1;
+		}
+		done += w;
+	}
+	close(fd);
+	return 0;
+}
+
+/* Stop recording: at the window's end and on every exit path. */
+static void record_stop(void)
+{
+	if (tracing)
+		trace_write("tracing_on", "0");
+}
+
+/* Leave tracefs as found: no events, an empty buffer, tracing on. */
+static void record_release(void)
+{
+	if (!tracing)
+		return;
+	tracing = false;
+	trace_write("tracing_on", "0");
+	trace_write("set_event", "");
+	trace_write("trace", "");
+	trace_write("tracing_on", "1");
+}
+
+/*
+ * Start the record before the workers exist, so that it has every
+ * worker's first CPU. 0, or -1 with @m->how saying why the sampler
+ * measures instead.
+ */
+static int record_start(struct measure *m)
+{
+	struct stat st;
+
+	if (stat(TRACEFS "/events/sched/sched_switch", &st) &&
+	    (mount("tracefs", TRACEFS, "tracefs", 0, NULL) ||
+	     stat(TRACEFS "/events/sched/sched_switch", &st))) {
+		snprintf(m->how, sizeof(m->how),
+			 "sampler: no sched events in " TRACEFS);
+		return -1;
+	}
+	tracing = true;
+	if (trace_write("tracing_on", "0") ||
+	    trace_write("current_tracer", "nop") ||
+	    trace_write("trace_clock", "mono") ||
+	    trace_write("buffer_size_kb", RECORD_BUFFER_KB) ||
+	    trace_write("options/overwrite", "0") ||
+	    trace_write("set_event", "") || trace_write("trace", "")) {
+		record_release();
+		snprintf(m->how, sizeof(m->how),
+			 "sampler: " TRACEFS " cannot be set up");
+		return -1;
+	}
+	{
+		char events[] = RECORD_EVENTS, *save, *ev;
+
+		for (ev = strtok_r(events, " ", &save); ev;
+		     ev = strtok_r(NULL, " ", &save)) {
+			if (trace_write("set_event", ev)) {
+				record_release();
+				snprintf(m->how, sizeof(m->how),
+					 "sampler: no event %s", ev);
+				return -1;
+			}
+		}
+	}
+	if (trace_write("tracing_on", "1")) {
+		record_release();
+		snprintf(m->how, sizeof(m->how),
+			 "sampler: " TRACEFS "/tracing_on not writable");
+		return -1;
+	}
+	m->recorded = true;
+	return 0;
+}
+
+/* The events each CPU's buffer lost: its overrun and dropped events. */
+static long lost_events(const struct measure_live *lv)
+{
+	char path[128], buf[1024], *p;
+	long lost = 0, v;
+	int i;
+
+	for (i = 0; i < lv->ncpus; i++) {
+		snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d/stats",
+			 lv->cpu[i].cpu);
+		if (read_text(path, buf, sizeof(buf), 0) < 0)
+			return 1;	/* not known: not complete */
+		p = strstr(buf, "overrun: ");
+		if (p && sscanf(p, "overrun: %ld", &v) == 1)
+			lost += v;
+		p = strstr(buf, "dropped events: ");
+		if (p && sscanf(p, "dropped events: %ld", &v) == 1)
+			lost += v;
+	}
+	return lost;
+}
+
+/* Read the record of the window after it, the workers already gone. */
+static int record_read(const struct measure_live *lv, struct measure *m)
+{
+	int pids[RECORD_MAX_WORKERS], i;
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+
+	for (i = 0; i < m->nworkers; i++)
+		pids[i] = m->workers[i].pid;
+	record_init(m->rec, pids, m->nworkers, m->rec_t0, m->rec_t1);
+	record_add_lost(m->rec, lost_events(lv));
+	f = fopen(TRACEFS "/trace", "re");
+	if (!f) {
+		warnx_(TRACEFS "/trace: %s", strerror(errno));
+		return -1;
+	}
+	while (getline(&line, &cap, f) >= 0)
+		record_line(m->rec, line);
+	free(line);
+	if (ferror(f)) {
+		warnx_(TRACEFS "/trace: %s", strerror(errno));
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	record_finish(m->rec);
+	return 0;
+}
+
+/* Whether a worker ended before the window did: the record lacks it. */
+static void check_workers(struct measure *m)
+{
+	int i, st;
+
+	for (i = 0; i < m->nworkers; i++) {
+		struct measure_worker *w = &m->workers[i];
+
+		if (!w->reaped && waitpid(w->pid, &st, WNOHANG) == w->pid) {
+			w->reaped = true;
+			m->worker_gone = true;
+		}
+	}
+}
+
 void measure_cleanup(void)
 {
+	record_stop();
 	kill_workers();
 	if (restore_schedstats) {
 		restore_schedstats = false;
@@ -474,7 +661,8 @@ static int window_start(const struct measure_opts *o, struct measure *m)
 	clock_gettime(CLOCK_MONOTONIC, &m->t0);
 	if (read_proc_stat(m->stat0, &m->nstat0))
 		return -1;
-	read_migrations(m, 0);
+	if (!m->recorded)
+		read_migrations(m, 0);
 	if (o->explain)
 		read_schedstat(m->sd0, &m->nsd0);
 	getrusage(RUSAGE_SELF, &m->ru[1]);
@@ -486,7 +674,8 @@ static int window_end(const struct measure_opts *o, struct measure *m)
 	getrusage(RUSAGE_SELF, &m->ru[2]);
 	if (read_proc_stat(m->stat1, &m->nstat1))
 		return -1;
-	read_migrations(m, 1);
+	if (!m->recorded)
+		read_migrations(m, 1);
 	if (o->explain && m->nsd0 >= 0)
 		read_schedstat(m->sd1, &m->nsd1);
 	clock_gettime(CLOCK_MONOTONIC, &m->t1);
@@ -498,15 +687,39 @@ static int window_end(const struct measure_opts *o, struct measure *m)
 static int run(const struct measure_opts *o, const struct measure_live *lv,
 	       struct measure *m)
 {
-	struct timespec until;
+	struct timespec until, end;
 	int s;
 
+	m->recorded = false;
+	m->worker_gone = false;
+	if (o->sampler)
+		snprintf(m->how, sizeof(m->how), "sampler: --sampler");
+	else
+		record_start(m);
 	if (start_workers(m, o, lv))
 		return -1;
 	clock_gettime(CLOCK_MONOTONIC, &m->start);
 	until = ts_add_ms(&m->start, (long long)(o->settle * 1000 + 0.5));
-	if (sleep_until(&until) || window_start(o, m))
+	if (sleep_until(&until))
 		return -1;
+	if (window_start(o, m))
+		return -1;
+	if (m->recorded) {
+		/*
+		 * One sleep through the window: nothing of ours runs in it.
+		 * The recorded window is the sleep, inside the snapshots.
+		 */
+		clock_gettime(CLOCK_MONOTONIC, &end);
+		m->rec_t0 = ts_sec(&end);
+		until = ts_add_ms(&end, (long long)(o->duration * 1000 + 0.5));
+		if (sleep_until(&until))
+			return -1;
+		clock_gettime(CLOCK_MONOTONIC, &end);
+		record_stop();
+		m->rec_t1 = ts_sec(&end);
+		check_workers(m);
+		return window_end(o, m);
+	}
 	for (s = 0; s < o->nsamples; s++) {
 		until = ts_add_ms(&m->t0, (long long)(s + 1) * o->interval_ms);
 		if (sleep_until(&until))
@@ -538,13 +751,53 @@ static double ru_ms(const struct rusage *a, const struct rusage *b)
 		b->ru_stime.tv_usec - a->ru_stime.tv_usec) / 1e3;
 }
 
+/* Residency, verdicts and samples from the record (record.h). */
+static void evaluate_record(const struct measure_opts *o,
+			    const struct measure_live *lv,
+			    const struct place_ideal *ideal, struct measure *m)
+{
+	char why[RECORD_NOTE_LEN];
+	int s, i;
+
+	record_judge(m->rec, ideal, &m->rv);
+	/* the record's state at the sample times, for the tables */
+	for (s = 0; s < o->nsamples; s++)
+		record_cpus_at(m->rec, m->rec_t0 + measure_sample_t(o, s),
+			       &m->samples[s * o->n]);
+	record_residency(m->rec, lv->cpu, lv->ncpus, m->residency);
+	m->result = m->rv.result;
+	m->settled_s = m->rv.settled_s;
+	m->held_s = m->rv.held_ideal_s;
+	m->migrations = m->rv.migrations;
+	for (i = 0; i < m->nworkers && i < m->rec->n; i++) {
+		m->workers[i].mig[0] = 0;
+		m->workers[i].mig[1] = m->rec->w[i].migrations;
+		m->workers[i].mig_ok = true;
+	}
+	m->sound = record_complete(m->rec, why, sizeof(why)) &&
+		   !m->worker_gone;
+	if (m->worker_gone)
+		snprintf(m->unjudged, sizeof(m->unjudged), "worker_gone");
+	else if (m->rec->lost)
+		snprintf(m->unjudged, sizeof(m->unjudged), "lost_events");
+	else if (!m->sound)
+		snprintf(m->unjudged, sizeof(m->unjudged), "incomplete");
+	snprintf(m->how, sizeof(m->how),
+		 "record: %s; %ld events of the workers, %ld in the window",
+		 m->worker_gone ? "a worker ended in the window" : why,
+		 m->rec->events, m->rec->events_window);
+}
+
 static void evaluate(const struct measure_opts *o,
 		     const struct measure_live *lv,
 		     const struct place_ideal *ideal, struct measure *m)
 {
 	int cpus[PLACE_MAX_CPUS], i, s;
-	double used;
+	double used, window;
 
+	snprintf(m->unjudged, sizeof(m->unjudged), "-");
+	if (m->recorded)
+		evaluate_record(o, lv, ideal, m);
 	m->nideal = 0;
 	for (s = 0; s < o->nsamples; s++) {
 		m->ideal[s] = place_judge(ideal, &m->samples[s * o->n], o->n);
@@ -561,24 +814,40 @@ static void evaluate(const struct measure_opts *o,
 		b = find_stat(m->stat1, m->nstat1, cpus[i]);
 		m->busy[i] = a && b ? parse_stat_busy_fraction(a, b) : -1;
 	}
-	place_residency(m->samples, o->nsamples, o->n, cpus, lv->ncpus,
-			m->residency);
-	m->max_diff = place_max_diff(lv->cpu, lv->ncpus, m->residency, m->busy,
-				     ideal->by_core);
-	m->sound = m->max_diff >= 0 && m->max_diff <= MEASURE_SOUND_LIMIT;
+	if (m->recorded) {
+		/* exact: the time the placement was ideal */
+		window = m->rec_t1 - m->rec_t0;
+		m->ideal_frac = window > 0 ? m->rv.ideal_s / window : 0;
+		/* /proc/stat only as a cross-check, printed */
+		m->max_diff = place_max_diff(lv->cpu, lv->ncpus, m->residency,
+					     m->busy, ideal->by_core);
+	} else {
+		place_residency(m->samples, o->nsamples, o->n, cpus,
+				lv->ncpus, m->residency);
+		m->max_diff = place_max_diff(lv->cpu, lv->ncpus, m->residency,
+					     m->busy, ideal->by_core);
+		m->sound = m->max_diff >= 0 &&
+			   m->max_diff <= MEASURE_SOUND_LIMIT;
+		if (!m->sound)
+			snprintf(m->unjudged, sizeof(m->unjudged),
+				 "sampler_disagrees");
+		start_judge(ideal, m->samples, o->nsamples, o->n, &m->result);
+		m->settled_s = measure_sample_t(o, m->result.settled);
+		m->held_s = m->held_from < 0 ? -1 :
+			    measure_sample_t(o, m->held_from);
+		m->migrations = 0;
+		for (i = 0; i < m->nworkers; i++) {
+			if (!m->workers[i].mig_ok) {
+				m->migrations = -1;
+				break;
+			}
+			m->migrations += m->workers[i].mig[1] -
+					 m->workers[i].mig[0];
+		}
+	}
 	m->siblings_last = place_siblings_last(lv->cpu, lv->ncpus,
 					       m->residency);
 	m->overflows = place_overflows(lv->cpu, lv->ncpus, m->residency);
-	start_judge(ideal, m->samples, o->nsamples, o->n, &m->result);
-
-	m->migrations = 0;
-	for (i = 0; i < m->nworkers; i++) {
-		if (!m->workers[i].mig_ok) {
-			m->migrations = -1;
-			break;
-		}
-		m->migrations += m->workers[i].mig[1] - m->workers[i].mig[0];
-	}
 
 	used = ru_ms(&m->ru[0], &m->ru[3]);
 	m->cost_ms = used;
@@ -598,11 +867,12 @@ int measure_alloc(const struct measure_opts *o, struct measure *m)
 	m->nsd1 = -1;
 	m->samples = calloc((size_t)o->nsamples * o->n, sizeof(*m->samples));
 	m->ideal = calloc(o->nsamples, sizeof(*m->ideal));
+	m->rec = calloc(1, sizeof(*m->rec));
 	if (o->explain) {
 		m->sd0 = calloc(MAX_SD, sizeof(*m->sd0));
 		m->sd1 = calloc(MAX_SD, sizeof(*m->sd1));
 	}
-	if (!m->samples || !m->ideal ||
+	if (!m->samples || !m->ideal || !m->rec ||
 	    (o->explain && (!m->sd0 || !m->sd1))) {
 		warnx_("out of memory");
 		measure_free(m);
@@ -622,6 +892,10 @@ void measure_free(struct measure *m)
 	free(m->ideal);
 	free(m->sd0);
 	free(m->sd1);
+	if (m->rec)
+		record_free(m->rec);
+	free(m->rec);
+	m->rec = NULL;
 	m->workers = NULL;
 	m->nworkers = 0;
 	m->samples = NULL;
@@ -642,6 +916,16 @@ int measure_run(const struct measure_opts *o, const struct measure_live *lv,
 		enable_schedstats(m->schedstats_note);
 	ret = run(o, lv, m);
 	measure_cleanup();
+	if (!ret && !measure_stop_sig && m->recorded) {
+		struct rusage a, b;
+
+		getrusage(RUSAGE_SELF, &a);
+		record_free(m->rec);
+		ret = record_read(lv, m);
+		getrusage(RUSAGE_SELF, &b);
+		m->record_ms = ru_ms(&a, &b);
+	}
+	record_release();
 	if (measure_stop_sig || ret)
 		return -1;
 	evaluate(o, lv, ideal, m);

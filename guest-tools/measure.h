@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * One placement measurement, shared by asym-place and asym-ab: read the live
- * topology, fork N CPU-bound workers, let them settle, sample the CPU each
- * runs on from /proc/PID/stat (field 39) at a fixed interval, from this one
- * process and without forking (a forking sampler lands on the idle CPUs it
- * measures), kill them and derive the results with the pure logic of
- * place.c: the fraction of ideal samples, and the verdicts on residency.
+ * One placement measurement, shared by asym-place, asym-ab and asym-map:
+ * read the live topology, fork N CPU-bound workers, let them settle, and
+ * take where each ran from the scheduler's own record (record.h: the
+ * sched_wakeup_new, sched_switch and sched_migrate_task events of tracefs,
+ * read after the window, while this process sleeps through it); kill them
+ * and derive the results with the pure logic of record.c and place.c.
+ * On a kernel without tracefs, or with --sampler, it samples instead: the
+ * CPU each runs on from /proc/PID/stat (field 39) at a fixed interval,
+ * from this one process and without forking (a forking sampler lands on
+ * the idle CPUs it measures), checked against /proc/stat.
  */
 #ifndef ASYM_MEASURE_H
 #define ASYM_MEASURE_H
@@ -19,13 +23,14 @@
 #include "parse.h"
 #include "place.h"
 #include "policy.h"
+#include "record.h"
 #include "startmap.h"
 
 #define MEASURE_MAX_SAMPLES	100000
 #define MEASURE_MAX_SECONDS	3600
 #define MEASURE_MAX_INTERVAL_MS	60000
 #define MEASURE_SOUND_LIMIT	0.15	/* residency vs /proc/stat */
-#define MEASURE_NOTE_LEN	160
+#define MEASURE_NOTE_LEN	320
 
 struct measure_opts {
 	int n;			/* workers */
@@ -40,6 +45,7 @@ struct measure_opts {
 	 * at the release (settle 0). NULL: fork and let them settle.
 	 */
 	const int *start;
+	bool sampler;		/* --sampler: sample even with a record */
 };
 
 /* The defaults of the window: settle 2 s, interval 300 ms, duration 3 s. */
@@ -54,16 +60,20 @@ struct measure_opts {
 #define MEASURE_LONG_OPTIONS \
 	{ "settle", required_argument, NULL, MEASURE_OPT_WINDOW }, \
 	{ "interval", required_argument, NULL, MEASURE_OPT_WINDOW }, \
-	{ "duration", required_argument, NULL, MEASURE_OPT_WINDOW }
+	{ "duration", required_argument, NULL, MEASURE_OPT_WINDOW }, \
+	{ "sampler", no_argument, NULL, MEASURE_OPT_WINDOW }
 #define MEASURE_OPTIONS_HELP \
-	"      --settle SEC    wait before sampling (default 2)\n" \
-	"      --interval MS   sampling interval (default 300)\n" \
-	"      --duration SEC  sampling window (default 3)\n"
+	"      --settle SEC    wait before the window (default 2)\n" \
+	"      --interval MS   the samples' interval (default 300): with the\n" \
+	"                      record, the times its states are listed at\n" \
+	"      --duration SEC  the window (default 3)\n" \
+	"      --sampler       sample /proc/PID/stat even where the kernel\n" \
+	"                      has the record (tracefs): for comparison\n"
 
 /*
- * Take the value @arg of the window option @name ("settle", "interval"
- * or "duration", as getopt_long() names it) into @o; 0, or -1 after
- * saying what is wrong with it.
+ * Take the value @arg of the window option @name ("settle", "interval",
+ * "duration" or "sampler", as getopt_long() names it) into @o; 0, or -1
+ * after saying what is wrong with it.
  */
 int measure_option(const char *name, const char *arg, struct measure_opts *o);
 
@@ -119,14 +129,26 @@ struct measure {
 	int nsd0, nsd1;			/* -1: not read */
 	char schedstats_note[MEASURE_NOTE_LEN];	/* with explain */
 
+	/* the record: how this run was measured */
+	bool recorded;			/* by the record, not the sampler */
+	char how[MEASURE_NOTE_LEN];	/* "record: ...", "sampler: why" */
+	char unjudged[48];		/* "-", or why the record is incomplete */
+	struct record *rec;
+	struct record_verdict rv;
+	double rec_t0, rec_t1;		/* the recorded window, s */
+	double record_ms;		/* CPU time reading and parsing it */
+	bool worker_gone;
+
 	/* derived */
 	int nideal;
 	double ideal_frac;
 	int held_from;			/* sample index, -1: never */
+	double held_s;			/* ideal held from, s; -1: never */
+	double settled_s;		/* final placement from, s */
 	double residency[PLACE_MAX_CPUS];	/* per measure_live cpu */
 	double busy[PLACE_MAX_CPUS];	/* -1: unknown */
 	double max_diff;		/* -1: unknown */
-	bool sound;
+	bool sound;			/* record complete, or sampler checked */
 	bool siblings_last;		/* place_siblings_last() */
 	bool overflows;			/* place_overflows() */
 	struct start_result result;	/* where the balancer went */
