@@ -439,8 +439,9 @@ static void print_human(const struct options *o,
 		       m->ideal[s] ? "  ideal" : "");
 	}
 	if (m->recorded)
-		printf("ideal: %.3f of the window (states listed: %d/%d ideal)\n",
-		       m->ideal_frac, m->nideal, o->m.nsamples);
+		printf("ideal: %.3f of the window (states listed: %d/%d ideal); longest off the ideal: %.3f s\n",
+		       m->ideal_frac, m->nideal, o->m.nsamples,
+		       m->rv.off_ideal_max_s);
 	else
 		printf("ideal samples: %d/%d (%.2f)\n", m->nideal,
 		       o->m.nsamples, m->ideal_frac);
@@ -710,6 +711,8 @@ static void print_json(const struct options *o, const struct measure_live *lv,
 	json_str(m->how);
 	printf(",\"unjudged\":");
 	json_str_or_null(m->unjudged);
+	if (m->recorded)
+		printf(",\"off_ideal_max_s\":%.6f", m->rv.off_ideal_max_s);
 	if (m->recorded)
 		printf(",\"events_window\":%ld,\"events\":%ld,\"lost\":%ld,\"read_ms\":%.3f,\"migrations\":%d,\"waited_s\":%.6f",
 		       m->rec->events_window, m->rec->events, m->rec->lost,

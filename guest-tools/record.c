@@ -414,7 +414,7 @@ void record_judge(const struct record *r, const struct place_ideal *ideal,
 	static struct alts a;
 	int cpus[RECORD_MAX_WORKERS], i, k, best;
 	double window = r->t1 - r->t0, t = r->t0, settled = r->t0;
-	double ideal_since = r->t0;
+	double ideal_since = r->t0, off_since = r->t0;
 	struct busy cur, next;
 	bool ok;
 
@@ -442,11 +442,18 @@ void record_judge(const struct record *r, const struct place_ideal *ideal,
 			settled = tg;
 			cur = next;
 		}
-		if (ok && !was_ok)
+		if (ok && !was_ok) {
 			ideal_since = tg;
+			if (tg - off_since > v->off_ideal_max_s)
+				v->off_ideal_max_s = tg - off_since;
+		} else if (!ok && was_ok) {
+			off_since = tg;
+		}
 		t = tg;
 	}
 	segment(r, v, &a, &cur, ok, t, r->t1);
+	if (!ok && r->t1 - off_since > v->off_ideal_max_s)
+		v->off_ideal_max_s = r->t1 - off_since;
 
 	v->result.nfinal = place_busy_set(cpus, r->n, v->result.final);
 	v->settled_s = settled - r->t0;

@@ -135,6 +135,7 @@ struct record_verdict {
 	double settled_s;	/* when the final placement began, from t0 */
 	double ideal_s;		/* time the placement was ideal */
 	double held_ideal_s;	/* from when ideal held to the end, -1 */
+	double off_ideal_max_s;	/* the longest stretch off the ideal */
 	int nalt;		/* placements of the second half, by time */
 	struct record_alt alt[RECORD_MAX_ALT];
 	double wait_s;		/* all workers: runnable, not running */

@@ -204,7 +204,8 @@ is_stock() {
 
 # verdict FILE: the verdict line of an asym-place report into variables
 # v_n, v_policy, v_via, v_judged, v_sound, v_ideal, v_pass, v_final, v_top,
-# v_siblings_last, v_overflow, v_start, v_outcome, v_settled.
+# v_siblings_last, v_overflow, v_start, v_outcome, v_settled, v_measure,
+# v_unjudged.
 verdict() {
 	local line kv
 
@@ -219,10 +220,12 @@ verdict() {
 	done
 }
 
-# The runs of one placement measured before its measurement counts as
-# unsound: asym-place and /proc/stat disagree when the host starves the
-# vCPUs, and then the placement cannot be judged. A clean-clone CI run
-# had 3 unsound runs in a row of a cell that warm runs measure soundly.
+# The runs of one placement measured before it counts as not judged.
+# asym-place judges a run from the scheduler's record unless the record
+# is incomplete (lost events, a worker gone: v_unjudged says which); on a
+# kernel without the record it samples, and its samples disagree with
+# /proc/stat when the host starves the vCPUs (a clean-clone CI run had 3
+# such runs in a row of a cell that warm runs measured soundly).
 PLACE_TRIES=5
 
 # place POLICY N [OPTION...]: N busy loops under POLICY (asym-ctl set
@@ -238,13 +241,14 @@ place() {
 	while :; do
 		asym-place -n "$n" --explain "$@" > "$out" 2>&1
 		verdict "$out" || return 1
-		sound=sound
-		[ "$v_sound" = 1 ] || sound="NOT sound"
+		sound="judged by the $v_measure"
+		[ "$v_sound" = 1 ] || sound="NOT judged ($v_measure: $v_unjudged)"
 		diag "$policy N=$n$([ "$v_start" = - ] || echo " from {$v_start}")," \
-			"run $try: ideal $v_ideal, $v_outcome {$v_final}, $sound"
+			"run $try: ideal $v_ideal, $v_outcome {$v_final} at $v_settled s, $sound"
 		[ "$v_sound" = 1 ] && return 0
-		# why not: the CPUs whose residency and busy time differ most
-		sed -n '/^residency (samples/,/^sampler cost/p' "$out" |
+		# why not: how it was measured, residency against busy time
+		grep '^measured by' "$out" | sed 's/^/# /'
+		sed -n '/^residency (/,/^measure cost/p' "$out" |
 			sed 's/^/# /'
 		if [ "$try" -ge "$PLACE_TRIES" ]; then
 			diag "$policy N=$n: no sound measurement in $try runs: not judged"
@@ -257,7 +261,9 @@ place() {
 # explain POLICY N: the samples and the balancer's counters of that
 # asym-place run, as diag lines: why a placement was not as expected.
 explain() {
-	sed -n '/^samples/,/^ideal samples/p; /^\/proc\/schedstat/,/^result/p' \
+	sed -n '/^samples/,/^ideal samples/p; /^states/,/^ideal:/p' \
+		"/tmp/place-$1-$2.txt" | sed 's/^/# /'
+	sed -n '/^workers over/,/^  all workers/p; /^\/proc\/schedstat/,/^result/p' \
 		"/tmp/place-$1-$2.txt" | sed 's/^/# /'
 }
 

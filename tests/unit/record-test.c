@@ -117,6 +117,7 @@ static void settles_ideal(void)
 	report(record_complete(&r, why, sizeof(why)), "complete_record");
 	report(v.result.outcome == OUTCOME_IDEAL && close_to(v.settled_s, 1.0) &&
 	       close_to(v.held_ideal_s, 1.0) && close_to(v.ideal_s, 1.0) &&
+	       close_to(v.off_ideal_max_s, 1.0) &&
 	       v.result.nfinal == 2 && v.result.final[0] == 0 &&
 	       v.result.final[1] == 2, "ideal_settled_exactly");
 	/* hybrid[]: cpus 6,1,4,3,0,2 */
@@ -150,6 +151,7 @@ static void trap(void)
 	record_judge(&r, &ideal, &v);
 	report(v.result.outcome == OUTCOME_TRAP && close_to(v.settled_s, 0) &&
 	       v.held_ideal_s < 0 && close_to(v.ideal_s, 0) &&
+	       close_to(v.off_ideal_max_s, 2) &&
 	       v.nalt == 1 && close_to(v.alt[0].share, 1) &&
 	       close_to(v.wait_s, 0), "trap_held_whole_window");
 	record_free(&r);
@@ -197,7 +199,8 @@ static void every_tick(void)
 	report(close_to(res[2], 0.5) && close_to(res[1], 0.5) &&
 	       close_to(res[4], 1) && close_to(res[5], 1),
 	       "residency_of_a_bouncing_worker");
-	report(close_to(v.ideal_s, 1.0), "ideal_time_exact");
+	report(close_to(v.ideal_s, 1.0) && close_to(v.off_ideal_max_s, 0.001),
+	       "ideal_time_exact");
 	record_free(&r);
 }
 
