@@ -138,6 +138,10 @@ int measure_option(const char *name, const char *arg, struct measure_opts *o)
 		o->sampler = true;
 		return 0;
 	}
+	if (!strcmp(name, "save-record")) {
+		o->save_record = arg;
+		return 0;
+	}
 	if (!strcmp(name, "interval"))
 		return opt_int(opt, arg, 1, MEASURE_MAX_INTERVAL_MS,
 			       &o->interval_ms);
@@ -280,35 +284,35 @@ static void enable_schedstats(char *schedstats_note)
 
 /* --- the record --- */
 
-/* Write @text to tracefs' @file, truncating it (which clears "trace" and
- * "set_event"); set_event takes one word a write. 0, or -1 after saying
- * why.
+/*
+ * Write the words of @text to tracefs' @file, opened once and truncated
+ * (which clears "trace" and "set_event"), a word a write: set_event
+ * takes one event a write. 0, or -1 after saying why.
  */
 static int trace_write(const char *file, const char *text)
 {
-	char path[128];
-	size_t len = strlen(text), done = 0;
-	int fd;
+	char path[128], words[256], *save, *w;
+	int fd, ret = 0;
 
 	snprintf(path, sizeof(path), TRACEFS "/%s", file);
+	snprintf(words, sizeof(words), "%s", text);
 	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
 	if (fd < 0) {
 		warnx_("%s: %s", path, strerror(errno));
 		return -1;
 	}
-	while (done < len) {
-		ssize_t w = write(fd, text + done, len - done);
+	for (w = strtok_r(words, " ", &save); w && !ret;
+	     w = strtok_r(NULL, " ", &save)) {
+		ssize_t len = strlen(w), n = write(fd, w, len);
 
-		if (w <= 0) {
-			warnx_("%s: writing '%s': %s", path, text,
-			       w < 0 ? strerror(errno) : "nothing written");
-			close(fd);
-			return -1;
+		if (n != len) {
+			warnx_("%s: writing '%s': %s", path, w,
+			       n < 0 ? strerror(errno) : "short write");
+			ret = -1;
 		}
-		done += w;
 	}
 	close(fd);
-	return 0;
+	return ret;
 }
 
 /* Stop recording: at the window's end and on every exit path. */
@@ -358,18 +362,11 @@ static int record_start(struct measure *m)
 			 "sampler: " TRACEFS " cannot be set up");
 		return -1;
 	}
-	{
-		char events[] = RECORD_EVENTS, *save, *ev;
-
-		for (ev = strtok_r(events, " ", &save); ev;
-		     ev = strtok_r(NULL, " ", &save)) {
-			if (trace_write("set_event", ev)) {
-				record_release();
-				snprintf(m->how, sizeof(m->how),
-					 "sampler: no event %s", ev);
-				return -1;
-			}
-		}
+	if (trace_write("set_event", RECORD_EVENTS)) {
+		record_release();
+		snprintf(m->how, sizeof(m->how),
+			 "sampler: tracefs has not the events " RECORD_EVENTS);
+		return -1;
 	}
 	if (trace_write("tracing_on", "1")) {
 		record_release();
@@ -404,12 +401,13 @@ static long lost_events(const struct measure_live *lv)
 }
 
 /* Read the record of the window after it, the workers already gone. */
-static int record_read(const struct measure_live *lv, struct measure *m)
+static int record_read(const struct measure_opts *o,
+		       const struct measure_live *lv, struct measure *m)
 {
 	int pids[RECORD_MAX_WORKERS], i;
 	char *line = NULL;
 	size_t cap = 0;
-	FILE *f;
+	FILE *f, *save = NULL;
 
 	for (i = 0; i < m->nworkers; i++)
 		pids[i] = m->workers[i].pid;
@@ -420,9 +418,26 @@ static int record_read(const struct measure_live *lv, struct measure *m)
 		warnx_(TRACEFS "/trace: %s", strerror(errno));
 		return -1;
 	}
-	while (getline(&line, &cap, f) >= 0)
+	if (o->save_record) {
+		save = fopen(o->save_record, "we");
+		if (!save)
+			warnx_("%s: %s", o->save_record, strerror(errno));
+		else
+			fprintf(save, "# asym-place record: window %.6f %.6f, workers",
+				m->rec_t0, m->rec_t1);
+		for (i = 0; save && i < m->nworkers; i++)
+			fprintf(save, " %d", pids[i]);
+		if (save)
+			fprintf(save, "\n");
+	}
+	while (getline(&line, &cap, f) >= 0) {
+		if (save)
+			fputs(line, save);
 		record_line(m->rec, line);
+	}
 	free(line);
+	if (save && fclose(save))
+		warnx_("%s: %s", o->save_record, strerror(errno));
 	if (ferror(f)) {
 		warnx_(TRACEFS "/trace: %s", strerror(errno));
 		fclose(f);
@@ -921,7 +936,7 @@ int measure_run(const struct measure_opts *o, const struct measure_live *lv,
 
 		getrusage(RUSAGE_SELF, &a);
 		record_free(m->rec);
-		ret = record_read(lv, m);
+		ret = record_read(o, lv, m);
 		getrusage(RUSAGE_SELF, &b);
 		m->record_ms = ru_ms(&a, &b);
 	}

@@ -46,6 +46,7 @@ struct measure_opts {
 	 */
 	const int *start;
 	bool sampler;		/* --sampler: sample even with a record */
+	const char *save_record;	/* --save-record FILE: the trace text */
 };
 
 /* The defaults of the window: settle 2 s, interval 300 ms, duration 3 s. */
@@ -61,14 +62,16 @@ struct measure_opts {
 	{ "settle", required_argument, NULL, MEASURE_OPT_WINDOW }, \
 	{ "interval", required_argument, NULL, MEASURE_OPT_WINDOW }, \
 	{ "duration", required_argument, NULL, MEASURE_OPT_WINDOW }, \
-	{ "sampler", no_argument, NULL, MEASURE_OPT_WINDOW }
+	{ "sampler", no_argument, NULL, MEASURE_OPT_WINDOW }, \
+	{ "save-record", required_argument, NULL, MEASURE_OPT_WINDOW }
 #define MEASURE_OPTIONS_HELP \
 	"      --settle SEC    wait before the window (default 2)\n" \
 	"      --interval MS   the samples' interval (default 300): with the\n" \
 	"                      record, the times its states are listed at\n" \
 	"      --duration SEC  the window (default 3)\n" \
 	"      --sampler       sample /proc/PID/stat even where the kernel\n" \
-	"                      has the record (tracefs): for comparison\n"
+	"                      has the record (tracefs): for comparison\n" \
+	"      --save-record FILE  write the record's trace text to FILE\n"
 
 /*
  * Take the value @arg of the window option @name ("settle", "interval",
