@@ -405,7 +405,7 @@ static void print_human(const struct options *o)
 	int set, t, i, c;
 
 	print_unsound(o);
-	printf("\nmean residency per CPU over the sound runs of %d rep%s (fraction of samples with a worker):\n",
+	printf("\nmean residency per CPU over the sound runs of %d rep%s (share of the window with a worker):\n",
 	       o->reps, o->reps == 1 ? "" : "s");
 	printf("%-7s %-5s", "setting", "tasks");
 	for (i = 0; i < lv.ncpus; i++) {
