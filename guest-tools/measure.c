@@ -703,7 +703,8 @@ static int run(const struct measure_opts *o, const struct measure_live *lv,
 	       struct measure *m)
 {
 	struct timespec until, end;
-	int s;
+	struct rusage slept;
+	int s, ret;
 
 	m->recorded = false;
 	m->worker_gone = false;
@@ -730,10 +731,14 @@ static int run(const struct measure_opts *o, const struct measure_live *lv,
 		if (sleep_until(&until))
 			return -1;
 		clock_gettime(CLOCK_MONOTONIC, &end);
+		getrusage(RUSAGE_SELF, &slept);
 		record_stop();
 		m->rec_t1 = ts_sec(&end);
 		check_workers(m);
-		return window_end(o, m);
+		ret = window_end(o, m);
+		/* what ran after the sleep counts as the end's snapshots */
+		m->ru[2] = slept;
+		return ret;
 	}
 	for (s = 0; s < o->nsamples; s++) {
 		until = ts_add_ms(&m->t0, (long long)(s + 1) * o->interval_ms);
