@@ -89,14 +89,16 @@ static void usage(FILE *f)
 		"or a trap (a placement held, to the end, for at least half of\n"
 		"the window), or moving; settled: when the final placement\n"
 		"began (by core when judged by core), in seconds into the\n"
-		"window (sampled: the first sample of it).\n"
+		"window, held through blips: moves away shorter than %.0f ms\n"
+		"that come back, in all under %.0f%% of the hold (sampled: the\n"
+		"first sample of it).\n"
 		"\n"
 		"Exit status: 0 if the ideal fraction reaches --min-ideal, 1 if\n"
 		"not or on a run-time error, 2 on a usage error. SIGINT, SIGTERM\n"
 		"and SIGHUP kill the workers, then end %s by the same signal.\n",
 		prog, MEASURE_SOUND_LIMIT, PLACE_SIBLINGS_LAST * 100,
 		PLACE_OVERFLOW_SIBLING * 100, PLACE_OVERFLOW_IDLE_E * 100,
-		prog);
+		RECORD_BLIP_S * 1000, RECORD_BLIP_SHARE * 100, prog);
 }
 
 /* --- options --- */
@@ -324,6 +326,11 @@ static void print_outcome(const struct options *o, const struct measure *m)
 	else
 		printf("outcome: moving, last %s since t=%.3f s\n",
 		       buf, settled_s(o, m));
+	if (m->recorded && m->rv.blips)
+		printf("  held through %d blip%s (away less than %.0f ms, in all under %.0f%% of the hold); the last change at t=%.3f s\n",
+		       m->rv.blips, m->rv.blips == 1 ? "" : "s",
+		       RECORD_BLIP_S * 1000, RECORD_BLIP_SHARE * 100,
+		       m->rv.last_change_s);
 	if (m->recorded && r->outcome != OUTCOME_IDEAL) {
 		int i;
 
@@ -712,7 +719,9 @@ static void print_json(const struct options *o, const struct measure_live *lv,
 	printf(",\"unjudged\":");
 	json_str_or_null(m->unjudged);
 	if (m->recorded)
-		printf(",\"off_ideal_max_s\":%.6f", m->rv.off_ideal_max_s);
+		printf(",\"off_ideal_max_s\":%.6f,\"last_change_s\":%.6f,\"blips\":%d",
+		       m->rv.off_ideal_max_s, m->rv.last_change_s,
+		       m->rv.blips);
 	if (m->recorded)
 		printf(",\"events_window\":%ld,\"events\":%ld,\"lost\":%ld,\"read_ms\":%.3f,\"migrations\":%d,\"waited_s\":%.6f",
 		       m->rec->events_window, m->rec->events, m->rec->lost,

@@ -408,13 +408,71 @@ static void segment(const struct record *r, struct record_verdict *v,
 		alt_add(a, b, to - (from > mid ? from : mid));
 }
 
+/* A stretch of the window with one busy set: the final one or not. */
+struct seg {
+	double t;
+	bool fin;
+};
+
+/*
+ * When the final busy set @fin began to hold, blips held through (see
+ * RECORD_BLIP_S): walking back from the window's end, a stretch away
+ * from @fin ends the hold if it is RECORD_BLIP_S or longer, or if the
+ * time away would reach RECORD_BLIP_SHARE of the hold. -1 when out of
+ * memory.
+ */
+static double hold_start(const struct record *r,
+			 const struct place_ideal *ideal,
+			 const struct busy *fin, int *blips)
+{
+	int cpus[RECORD_MAX_WORKERS], i, k, j, n = 0;
+	struct seg *seg = malloc((r->nchanges + 1) * sizeof(*seg));
+	double hold, away = 0, stretch;
+	struct busy b;
+
+	if (!seg)
+		return -1;
+	for (i = 0; i < r->n; i++)
+		cpus[i] = r->w[i].start_cpu;
+	judged_busy(ideal, cpus, r->n, &b);
+	seg[n++] = (struct seg){ r->t0, same_busy(&b, fin) };
+	for (i = 0; i < r->nchanges;) {
+		double tg = r->changes[i].t;
+
+		for (; i < r->nchanges && r->changes[i].t == tg; i++)
+			cpus[r->changes[i].worker] = r->changes[i].cpu;
+		judged_busy(ideal, cpus, r->n, &b);
+		if (same_busy(&b, fin) != seg[n - 1].fin)
+			seg[n++] = (struct seg){ tg, same_busy(&b, fin) };
+	}
+	/* seg[k] lasts to seg[k + 1].t, the last one to t1; it is final */
+	*blips = 0;
+	hold = seg[n - 1].t;
+	for (k = n - 2; k >= 0; k = j) {
+		if (seg[k].fin) {
+			hold = seg[k].t;
+			j = k - 1;
+			continue;
+		}
+		j = k - 1;	/* seg[k] away, seg[j] final: they alternate */
+		stretch = seg[k + 1].t - seg[k].t;
+		if (j < 0 || stretch >= RECORD_BLIP_S ||
+		    away + stretch >= RECORD_BLIP_SHARE * (r->t1 - seg[j].t))
+			break;
+		away += stretch;
+		(*blips)++;
+	}
+	free(seg);
+	return hold;
+}
+
 void record_judge(const struct record *r, const struct place_ideal *ideal,
 		  struct record_verdict *v)
 {
 	static struct alts a;
 	int cpus[RECORD_MAX_WORKERS], i, k, best;
 	double window = r->t1 - r->t0, t = r->t0, settled = r->t0;
-	double ideal_since = r->t0, off_since = r->t0;
+	double ideal_since = r->t0, off_since = r->t0, hold;
 	struct busy cur, next;
 	bool ok;
 
@@ -456,6 +514,10 @@ void record_judge(const struct record *r, const struct place_ideal *ideal,
 		v->off_ideal_max_s = r->t1 - off_since;
 
 	v->result.nfinal = place_busy_set(cpus, r->n, v->result.final);
+	v->last_change_s = settled - r->t0;
+	hold = hold_start(r, ideal, &cur, &v->blips);
+	if (hold >= 0)
+		settled = hold;
 	v->settled_s = settled - r->t0;
 	if (ok) {
 		v->result.outcome = OUTCOME_IDEAL;

@@ -25,6 +25,17 @@
 #define RECORD_MAX_ALT		4	/* placements listed for a moving run */
 #define RECORD_NOTE_LEN		160
 
+/*
+ * A placement holds through a blip: a stretch away from it shorter than
+ * RECORD_BLIP_S, as long as the time away stays under RECORD_BLIP_SHARE
+ * of the hold. A loop that a kernel thread pushes off its CPU for a tick
+ * or two and that comes back has not left its placement; one that
+ * alternates between two placements has (the sampler, whose samples
+ * were 200-300 ms apart, saw neither).
+ */
+#define RECORD_BLIP_S		0.05
+#define RECORD_BLIP_SHARE	0.05
+
 /* One event of the trace, as record_parse_line() reads it. */
 enum record_type { RECORD_SWITCH, RECORD_MIGRATE, RECORD_WAKEUP_NEW };
 
@@ -132,7 +143,10 @@ struct record_alt {
 /* What the record says of the run, judged against an ideal. */
 struct record_verdict {
 	struct start_result result;	/* result.settled: unused, see below */
-	double settled_s;	/* when the final placement began, from t0 */
+	double settled_s;	/* when the final placement began, from t0,
+				 * blips held through */
+	double last_change_s;	/* the busy set's last change, from t0 */
+	int blips;		/* blips held through since settled_s */
 	double ideal_s;		/* time the placement was ideal */
 	double held_ideal_s;	/* from when ideal held to the end, -1 */
 	double off_ideal_max_s;	/* the longest stretch off the ideal */
@@ -146,8 +160,8 @@ struct record_verdict {
 /*
  * Judge the record against @ideal as start_judge() judges samples, but
  * over the exact timeline: the final placement is the busy set at t1 (by
- * core when @ideal is judged by core), settled_s the time from which the
- * busy set no longer changed; ideal if the final placement is ideal, a
+ * core when @ideal is judged by core), settled_s the time from which it
+ * held (through blips, RECORD_BLIP_S); ideal if the final placement is ideal, a
  * trap if it held START_TRAP_HOLD of the window, else moving.
  */
 void record_judge(const struct record *r, const struct place_ideal *ideal,

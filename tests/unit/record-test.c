@@ -158,6 +158,53 @@ static void trap(void)
 }
 
 /*
+ * adl, N=3 on {0,1,2}: a 10 ms blip to cpu3 at 1 s holds the trap (as
+ * the sampler would have seen it); a 60 ms move to cpu3 at 0.5 s does
+ * not: the trap holds from its end.
+ */
+static void blips(void)
+{
+	static struct record r;
+	struct place_ideal ideal;
+	struct record_verdict v;
+	int pids[3] = { 7, 8, 9 };
+
+	place_ideal_compute(hybrid, 6, 3, false, &ideal);
+	record_init(&r, pids, 3, 5.0, 7.0);
+	born(&r, 1.0, 7, 0);
+	born(&r, 1.0, 8, 1);
+	born(&r, 1.0, 9, 2);
+	sw(&r, 2, 6.0, 9, 0);
+	mig(&r, 2, 6.0, 9, 2, 3);
+	sw(&r, 3, 6.0, 0, 9);
+	sw(&r, 3, 6.01, 9, 0);
+	mig(&r, 3, 6.01, 9, 3, 2);
+	sw(&r, 2, 6.01, 0, 9);
+	record_finish(&r);
+	record_judge(&r, &ideal, &v);
+	report(v.result.outcome == OUTCOME_TRAP && close_to(v.settled_s, 0) &&
+	       close_to(v.last_change_s, 1.01) && v.blips == 1 &&
+	       v.migrations == 2, "blip_holds_the_trap");
+	record_free(&r);
+
+	record_init(&r, pids, 3, 5.0, 7.0);
+	born(&r, 1.0, 7, 0);
+	born(&r, 1.0, 8, 1);
+	born(&r, 1.0, 9, 2);
+	sw(&r, 2, 5.5, 9, 0);
+	mig(&r, 2, 5.5, 9, 2, 3);
+	sw(&r, 3, 5.5, 0, 9);
+	sw(&r, 3, 5.56, 9, 0);
+	mig(&r, 3, 5.56, 9, 3, 2);
+	sw(&r, 2, 5.56, 0, 9);
+	record_finish(&r);
+	record_judge(&r, &ideal, &v);
+	report(v.result.outcome == OUTCOME_TRAP && close_to(v.settled_s, 0.56) &&
+	       v.blips == 0, "move_of_60ms_ends_the_hold");
+	record_free(&r);
+}
+
+/*
  * adl, N=3: 0 and 2 busy; the third worker migrates between cpu4 and
  * cpu1 every 1 ms tick for the whole window: moving, two placements
  * alternating half the time each.
@@ -271,6 +318,7 @@ int main(void)
 	parser();
 	settles_ideal();
 	trap();
+	blips();
 	every_tick();
 	incomplete();
 	by_core();
