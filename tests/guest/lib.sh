@@ -26,7 +26,7 @@ not_ok() {
 
 # check NAME COMMAND...: ok if COMMAND succeeds; a skip, which never
 # counts as a pass, if it returns NOT_JUDGED (a placement that no run
-# measured soundly: the host starved the vCPUs).
+# could judge: its record incomplete or, sampled, its samples off).
 NOT_JUDGED=77
 check() {
 	local name=$1 status
@@ -37,7 +37,7 @@ check() {
 	if [ "$status" = 0 ]; then
 		ok "$name"
 	elif [ "$status" = "$NOT_JUDGED" ]; then
-		ok "$name # SKIP not judged: no sound measurement"
+		ok "$name # SKIP not judged: no run judged (record incomplete)"
 	else
 		not_ok "$name"
 	fi
@@ -230,7 +230,7 @@ PLACE_TRIES=5
 
 # place POLICY N [OPTION...]: N busy loops under POLICY (asym-ctl set
 # POLICY), asym-place with the OPTIONs given (--start CPUS...), run until
-# it measured soundly, at most PLACE_TRIES times; the last report in
+# a run was judged, at most PLACE_TRIES times; the last report in
 # /tmp/place-POLICY-N.txt, its verdict in v_*. Returns NOT_JUDGED when no
 # run was sound.
 place() {
@@ -251,7 +251,7 @@ place() {
 		sed -n '/^residency (/,/^measure cost/p' "$out" |
 			sed 's/^/# /'
 		if [ "$try" -ge "$PLACE_TRIES" ]; then
-			diag "$policy N=$n: no sound measurement in $try runs: not judged"
+			diag "$policy N=$n: no run judged in $try runs"
 			return "$NOT_JUDGED"
 		fi
 		try=$((try + 1))
@@ -269,7 +269,7 @@ explain() {
 
 # from_start POLICY START OUTCOME [FINAL]: the loops pinned to START and
 # released under POLICY end in OUTCOME (ideal or trap), with the final
-# placement FINAL for a trap, measured soundly (place).
+# placement FINAL for a trap, in a judged run (place).
 from_start() {
 	local n
 

@@ -11,8 +11,8 @@
 # siblings last. Before v5.16 (kernel.sched_asym_smt=0) the seed says the
 # load overflows to siblings while E-cores idle. With
 # kernel.sched_asym_smt=2 the v6.5 backport must place as stock 6.12 does,
-# judged by core, up to one loop per core. A measurement that stays
-# unsound (asym-place and /proc/stat disagree) is a skip, not a pass.
+# judged by core, up to one loop per core. A placement no run could
+# judge (its record incomplete) is a skip, not a pass.
 #
 # Six loops on the six CPUs pass or fail by where they start: from where
 # fork put them, 6 of 6 runs had a loop on every CPU; from 0,0,1,2,3,4, 2
