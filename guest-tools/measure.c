@@ -322,7 +322,11 @@ static void record_stop(void)
 		trace_write("tracing_on", "0");
 }
 
-/* Leave tracefs as found: no events, an empty buffer, tracing on. */
+/*
+ * Leave tracefs with no event, an empty buffer and tracing on, as the
+ * guest boots; the buffer's size, the clock and the overwrite option
+ * stay as the record set them, for the next run.
+ */
 static void record_release(void)
 {
 	if (!tracing)
