@@ -301,7 +301,9 @@ ends_in() {
 		asym-place -n "$n" --explain --start "$start" > "$out" 2>&1
 		verdict "$out" || return 1
 		diag "$policy N=$n from {$start}, run $run: $v_outcome {$v_final}" \
-			"settled $v_settled s, top {$v_top}"
+			"settled $v_settled s, top {$v_top}," \
+			"$([ "$v_sound" = 1 ] && echo "judged by the $v_measure" ||
+			   echo "NOT judged ($v_measure: $v_unjudged)")"
 		ok=
 		for p; do
 			[ "$v_final" = "$p" ] || [ "$v_top" = "$p" ] && ok=1
