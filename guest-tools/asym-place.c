@@ -494,10 +494,11 @@ static void print_human(const struct options *o,
 	printf("  of which in the window %.1f ms, snapshots at window start %.1f ms, at end %.1f ms\n",
 	       m->sampling_ms, m->start_ms, m->end_ms);
 	if (m->recorded)
-		printf("  record: %ld events in the window (%.0f a second), read and parsed after it in %.1f ms\n",
-		       m->rec->events_window,
-		       m->rec_t1 > m->rec_t0 ? m->rec->events_window /
-		       (m->rec_t1 - m->rec_t0) : 0, m->record_ms);
+		printf("  record: %ld events in the window (%.0f a second), %ld of them the workers'; read and parsed after it in %.1f ms\n",
+		       m->rec->trace_window,
+		       m->rec_t1 > m->rec_t0 ? m->rec->trace_window /
+		       (m->rec_t1 - m->rec_t0) : 0, m->rec->events_window,
+		       m->record_ms);
 	if (o->m.explain)
 		print_explain_human(m);
 	printf("result: %s (ideal fraction %.2f %s %.2f)\n",
@@ -722,6 +723,8 @@ static void print_json(const struct options *o, const struct measure_live *lv,
 		printf(",\"off_ideal_max_s\":%.6f,\"last_change_s\":%.6f,\"blips\":%d",
 		       m->rv.off_ideal_max_s, m->rv.last_change_s,
 		       m->rv.blips);
+	if (m->recorded)
+		printf(",\"trace_window\":%ld", m->rec->trace_window);
 	if (m->recorded)
 		printf(",\"events_window\":%ld,\"events\":%ld,\"lost\":%ld,\"read_ms\":%.3f,\"migrations\":%d,\"waited_s\":%.6f",
 		       m->rec->events_window, m->rec->events, m->rec->lost,

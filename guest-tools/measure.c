@@ -809,7 +809,7 @@ static void evaluate_record(const struct measure_opts *o,
 	else if (!m->sound)
 		snprintf(m->unjudged, sizeof(m->unjudged), "incomplete");
 	snprintf(m->how, sizeof(m->how),
-		 "record: %s; %ld events of the workers, %ld in the window",
+		 "record: %s; %ld events of the workers, %ld of them in the window",
 		 m->worker_gone ? "a worker ended in the window" : why,
 		 m->rec->events, m->rec->events_window);
 }

@@ -212,12 +212,14 @@ static void set_cpu(struct record *r, struct record_worker *w, int cpu,
 
 void record_event(struct record *r, const struct record_event *ev)
 {
-	struct record_worker *w;
+	struct record_worker *w, *ours;
 
 	if (ev->t > r->t1)
 		return;
 	if (!r->started && ev->t >= r->t0)
 		open_window(r);
+	if (r->started)
+		r->trace_window++;
 	switch (ev->type) {
 	case RECORD_SWITCH:
 		w = worker_of(r, ev->prev_pid);
@@ -225,23 +227,22 @@ void record_event(struct record *r, const struct record_event *ev)
 			account(r, w, w->run_cpu, w->run_from, ev->t);
 			w->running = false;
 		}
-		if (w)
-			r->events++;
+		ours = w;
 		w = worker_of(r, ev->next_pid);
 		if (w) {
-			r->events++;
 			w->running = true;
 			w->run_cpu = ev->cpu;
 			w->run_from = ev->t;
 			set_cpu(r, w, ev->cpu, ev->t);
 		}
+		if (!ours && !w)
+			return;
 		break;
 	case RECORD_MIGRATE:
 	case RECORD_WAKEUP_NEW:
 		w = worker_of(r, ev->pid);
 		if (!w)
 			return;
-		r->events++;
 		if (w->running && ev->type == RECORD_MIGRATE) {
 			snprintf(r->error, sizeof(r->error),
 				 "pid %d migrated while running at %.6f",
@@ -253,6 +254,7 @@ void record_event(struct record *r, const struct record_event *ev)
 			w->migrations++;
 		break;
 	}
+	r->events++;
 	if (r->started)
 		r->events_window++;
 }

@@ -86,8 +86,9 @@ struct record {
 	struct record_worker w[RECORD_MAX_WORKERS];
 	struct record_change *changes;
 	int nchanges, cap;
-	long events;		/* ours, over the whole trace */
-	long events_window;	/* ours, inside the window */
+	long events;		/* of the workers, up to t1 */
+	long events_window;	/* of the workers, inside the window */
+	long trace_window;	/* every event of the trace in the window */
 	long lost;		/* events the ring buffer lost */
 	bool started;		/* t0 passed: start_cpu taken */
 	bool oom;

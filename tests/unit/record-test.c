@@ -109,6 +109,7 @@ static void settles_ideal(void)
 	sw(&r, 3, 11.0, 101, 0);
 	mig(&r, 3, 11.0, 101, 3, 2);
 	sw(&r, 2, 11.0, 0, 101);
+	sw(&r, 5, 11.5, 0, 999);	/* not a worker: counted as trace */
 	sw(&r, 2, 12.5, 101, 0);	/* after the window: no effect */
 	mig(&r, 2, 12.5, 101, 2, 6);
 	record_finish(&r);
@@ -130,7 +131,9 @@ static void settles_ideal(void)
 	record_cpus_at(&r, 10.7, cpus);
 	report(cpus[0] == 0 && cpus[1] == 3, "cpus_at_a_time");
 	report(r.w[0].start_cpu == 1 && r.w[1].start_cpu == 3 &&
-	       r.nchanges == 2, "changes_inside_window_only");
+	       r.nchanges == 2 && r.events == 10 && r.events_window == 6 &&
+	       r.trace_window == 7,
+	       "changes_inside_window_only");
 	record_free(&r);
 }
 
