@@ -51,6 +51,25 @@ static void born(struct record *r, double t, int pid, int cpu)
 	sw(r, cpu, t, 0, pid);
 }
 
+/* Worker @pid moves at @t from @from, where it ran, to @to, and runs. */
+static void move(struct record *r, double t, int pid, int from, int to)
+{
+	sw(r, from, t, pid, 0);
+	mig(r, from, t, pid, from, to);
+	sw(r, to, t, 0, pid);
+}
+
+/* Workers 7, 8 and 9 born at 1 s on @a, @b and @c; window [5 s, 7 s]. */
+static void three(struct record *r, int a, int b, int c)
+{
+	static const int pids[3] = { 7, 8, 9 };
+
+	record_init(r, pids, 3, 5.0, 7.0);
+	born(r, 1.0, 7, a);
+	born(r, 1.0, 8, b);
+	born(r, 1.0, 9, c);
+}
+
 static void parser(void)
 {
 	struct record_event e;
@@ -106,9 +125,7 @@ static void settles_ideal(void)
 	sw(&r, 1, 10.5, 100, 0);
 	mig(&r, 1, 10.5, 100, 1, 0);
 	sw(&r, 0, 10.5001, 0, 100);
-	sw(&r, 3, 11.0, 101, 0);
-	mig(&r, 3, 11.0, 101, 3, 2);
-	sw(&r, 2, 11.0, 0, 101);
+	move(&r, 11.0, 101, 3, 2);
 	sw(&r, 5, 11.5, 0, 999);	/* not a worker: counted as trace */
 	sw(&r, 2, 12.5, 101, 0);	/* after the window: no effect */
 	mig(&r, 2, 12.5, 101, 2, 6);
@@ -143,13 +160,9 @@ static void trap(void)
 	static struct record r;
 	struct place_ideal ideal;
 	struct record_verdict v;
-	int pids[3] = { 7, 8, 9 };
 
 	place_ideal_compute(hybrid, 6, 3, false, &ideal);
-	record_init(&r, pids, 3, 5.0, 7.0);
-	born(&r, 1.0, 7, 0);
-	born(&r, 1.0, 8, 1);
-	born(&r, 1.0, 9, 2);
+	three(&r, 0, 1, 2);
 	record_finish(&r);
 	record_judge(&r, &ideal, &v);
 	report(v.result.outcome == OUTCOME_TRAP && close_to(v.settled_s, 0) &&
@@ -170,19 +183,11 @@ static void blips(void)
 	static struct record r;
 	struct place_ideal ideal;
 	struct record_verdict v;
-	int pids[3] = { 7, 8, 9 };
 
 	place_ideal_compute(hybrid, 6, 3, false, &ideal);
-	record_init(&r, pids, 3, 5.0, 7.0);
-	born(&r, 1.0, 7, 0);
-	born(&r, 1.0, 8, 1);
-	born(&r, 1.0, 9, 2);
-	sw(&r, 2, 6.0, 9, 0);
-	mig(&r, 2, 6.0, 9, 2, 3);
-	sw(&r, 3, 6.0, 0, 9);
-	sw(&r, 3, 6.01, 9, 0);
-	mig(&r, 3, 6.01, 9, 3, 2);
-	sw(&r, 2, 6.01, 0, 9);
+	three(&r, 0, 1, 2);
+	move(&r, 6.0, 9, 2, 3);
+	move(&r, 6.01, 9, 3, 2);
 	record_finish(&r);
 	record_judge(&r, &ideal, &v);
 	report(v.result.outcome == OUTCOME_TRAP && close_to(v.settled_s, 0) &&
@@ -190,16 +195,9 @@ static void blips(void)
 	       v.migrations == 2, "blip_holds_the_trap");
 	record_free(&r);
 
-	record_init(&r, pids, 3, 5.0, 7.0);
-	born(&r, 1.0, 7, 0);
-	born(&r, 1.0, 8, 1);
-	born(&r, 1.0, 9, 2);
-	sw(&r, 2, 5.5, 9, 0);
-	mig(&r, 2, 5.5, 9, 2, 3);
-	sw(&r, 3, 5.5, 0, 9);
-	sw(&r, 3, 5.56, 9, 0);
-	mig(&r, 3, 5.56, 9, 3, 2);
-	sw(&r, 2, 5.56, 0, 9);
+	three(&r, 0, 1, 2);
+	move(&r, 5.5, 9, 2, 3);
+	move(&r, 5.56, 9, 3, 2);
 	record_finish(&r);
 	record_judge(&r, &ideal, &v);
 	report(v.result.outcome == OUTCOME_TRAP && close_to(v.settled_s, 0.56) &&
@@ -217,22 +215,17 @@ static void every_tick(void)
 	static struct record r;
 	struct place_ideal ideal;
 	struct record_verdict v;
-	int pids[3] = { 7, 8, 9 }, i, cpu = 4;
+	int i, cpu = 4;
 	double res[6], t;
 	char why[RECORD_NOTE_LEN];
 
 	place_ideal_compute(hybrid, 6, 3, false, &ideal);
-	record_init(&r, pids, 3, 5.0, 7.0);
-	born(&r, 1.0, 7, 0);
-	born(&r, 1.0, 8, 2);
-	born(&r, 1.0, 9, 4);
+	three(&r, 0, 2, 4);
 	for (i = 1; i < 2000; i++) {
 		int to = cpu == 4 ? 1 : 4;
 
 		t = 5.0 + i * 0.001;
-		sw(&r, cpu, t, 9, 0);
-		mig(&r, cpu, t, 9, cpu, to);
-		sw(&r, to, t, 0, 9);
+		move(&r, t, 9, cpu, to);
 		cpu = to;
 	}
 	record_finish(&r);
@@ -304,9 +297,7 @@ static void by_core(void)
 	record_init(&r, pids, 2, 5.0, 7.0);
 	born(&r, 1.0, 7, 0);
 	born(&r, 1.0, 8, 2);
-	sw(&r, 2, 6.5, 8, 0);
-	mig(&r, 2, 6.5, 8, 2, 3);
-	sw(&r, 3, 6.5, 0, 8);
+	move(&r, 6.5, 8, 2, 3);
 	record_finish(&r);
 	record_judge(&r, &ideal, &v);
 	report(v.result.outcome == OUTCOME_IDEAL && close_to(v.settled_s, 0) &&
