@@ -362,22 +362,13 @@ static int record_start(struct measure *m)
 	    trace_write("trace_clock", "mono") ||
 	    trace_write("buffer_size_kb", RECORD_BUFFER_KB) ||
 	    trace_write("options/overwrite", "0") ||
-	    trace_write("set_event", "") || trace_write("trace", "")) {
+	    trace_write("set_event", RECORD_EVENTS) ||
+	    trace_write("trace", "") || trace_write("tracing_on", "1")) {
+		/* trace_write() said which file and why */
 		record_release();
 		snprintf(m->how, sizeof(m->how),
-			 "sampler: " TRACEFS " cannot be set up");
-		return -1;
-	}
-	if (trace_write("set_event", RECORD_EVENTS)) {
-		record_release();
-		snprintf(m->how, sizeof(m->how),
-			 "sampler: tracefs has not the events " RECORD_EVENTS);
-		return -1;
-	}
-	if (trace_write("tracing_on", "1")) {
-		record_release();
-		snprintf(m->how, sizeof(m->how),
-			 "sampler: " TRACEFS "/tracing_on not writable");
+			 "sampler: " TRACEFS " cannot be set up for "
+			 RECORD_EVENTS);
 		return -1;
 	}
 	m->recorded = true;
@@ -417,6 +408,7 @@ static int record_read(const struct measure_opts *o,
 
 	for (i = 0; i < m->nworkers; i++)
 		pids[i] = m->workers[i].pid;
+	record_free(m->rec);	/* a run before, with the same measure */
 	record_init(m->rec, pids, m->nworkers, m->rec_t0, m->rec_t1);
 	record_add_lost(m->rec, lost_events(lv));
 	f = fopen(TRACEFS "/trace", "re");
@@ -794,7 +786,7 @@ static void evaluate_record(const struct measure_opts *o,
 	m->result = m->rv.result;
 	m->settled_s = m->rv.settled_s;
 	m->held_s = m->rv.held_ideal_s;
-	m->migrations = m->rv.migrations;
+	/* the workers' migrations, as the sampler reads them from /proc */
 	for (i = 0; i < m->nworkers && i < m->rec->n; i++) {
 		m->workers[i].mig[0] = 0;
 		m->workers[i].mig[1] = m->rec->w[i].migrations;
@@ -840,18 +832,17 @@ static void evaluate(const struct measure_opts *o,
 		b = find_stat(m->stat1, m->nstat1, cpus[i]);
 		m->busy[i] = a && b ? parse_stat_busy_fraction(a, b) : -1;
 	}
+	if (!m->recorded)
+		place_residency(m->samples, o->nsamples, o->n, cpus,
+				lv->ncpus, m->residency);
+	/* with the record, /proc/stat is only a cross-check, printed */
+	m->max_diff = place_max_diff(lv->cpu, lv->ncpus, m->residency, m->busy,
+				     ideal->by_core);
 	if (m->recorded) {
 		/* exact: the time the placement was ideal */
 		window = m->rec_t1 - m->rec_t0;
 		m->ideal_frac = window > 0 ? m->rv.ideal_s / window : 0;
-		/* /proc/stat only as a cross-check, printed */
-		m->max_diff = place_max_diff(lv->cpu, lv->ncpus, m->residency,
-					     m->busy, ideal->by_core);
 	} else {
-		place_residency(m->samples, o->nsamples, o->n, cpus,
-				lv->ncpus, m->residency);
-		m->max_diff = place_max_diff(lv->cpu, lv->ncpus, m->residency,
-					     m->busy, ideal->by_core);
 		m->sound = m->max_diff >= 0 &&
 			   m->max_diff <= MEASURE_SOUND_LIMIT;
 		if (!m->sound)
@@ -861,15 +852,14 @@ static void evaluate(const struct measure_opts *o,
 		m->settled_s = measure_sample_t(o, m->result.settled);
 		m->held_s = m->held_from < 0 ? -1 :
 			    measure_sample_t(o, m->held_from);
-		m->migrations = 0;
-		for (i = 0; i < m->nworkers; i++) {
-			if (!m->workers[i].mig_ok) {
-				m->migrations = -1;
-				break;
-			}
-			m->migrations += m->workers[i].mig[1] -
-					 m->workers[i].mig[0];
+	}
+	m->migrations = 0;
+	for (i = 0; i < m->nworkers; i++) {
+		if (!m->workers[i].mig_ok) {
+			m->migrations = -1;
+			break;
 		}
+		m->migrations += m->workers[i].mig[1] - m->workers[i].mig[0];
 	}
 	m->siblings_last = place_siblings_last(lv->cpu, lv->ncpus,
 					       m->residency);
@@ -946,7 +936,6 @@ int measure_run(const struct measure_opts *o, const struct measure_live *lv,
 		struct rusage a, b;
 
 		getrusage(RUSAGE_SELF, &a);
-		record_free(m->rec);
 		ret = record_read(o, lv, m);
 		getrusage(RUSAGE_SELF, &b);
 		m->record_ms = ru_ms(&a, &b);
