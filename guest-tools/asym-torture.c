@@ -570,7 +570,7 @@ static long passes_two_rules(void)
 
 	if (access(ASYM_PASSES_TWO_RULES, F_OK))
 		return -1;
-	if (read_text(ASYM_PASSES_TWO_RULES, buf, sizeof(buf), 0))
+	if (read_text(ASYM_PASSES_TWO_RULES, buf, sizeof(buf), 0) < 0)
 		return -2;
 	n = strtol(buf, &end, 10);
 	if (end == buf || n < 0)
