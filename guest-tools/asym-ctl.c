@@ -568,7 +568,7 @@ static void sh_quote(const char *s)
 /*
  * For each knob VAR=path, VAR_WORDS, VAR_DEFAULT and VAR_READS (how it
  * reads at its default), then the lists ASYM_KNOBS (every file) and
- * ASYM_OURS (the series' own).
+ * ASYM_OURS (the series' own), and ASYM_PASSES_TWO_RULES (a counter).
  */
 static void knobs_sh(void)
 {
@@ -599,6 +599,9 @@ static void knobs_sh(void)
 				printf("%s%s", k ? " " : "", knobs[k].path);
 		printf("'\n");
 	}
+	printf("ASYM_PASSES_TWO_RULES=");
+	sh_quote(ASYM_PASSES_TWO_RULES);
+	printf("\n");
 }
 
 static int cmd_knobs(const char *arg)

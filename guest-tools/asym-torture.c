@@ -5,9 +5,10 @@
  * schedule. Then check that every load process survived, every hotplug
  * operation succeeded and every knob reads back its last accepted write
  * (the oracle of oracle.c says which writes are accepted and what they
- * set), and put the knobs back to their defaults. The knobs are those of
- * the model in knobs.c. The host scans the console for splats (lockdep,
- * KASAN, RCU stalls...).
+ * set), that no balancing pass ran across a switch of the SMT rule (where
+ * the kernel counts them), and put the knobs back to their defaults. The
+ * knobs are those of the model in knobs.c. The host scans the console for
+ * splats (lockdep, KASAN, RCU stalls...).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -522,7 +523,10 @@ static int parse_options(int argc, char **argv, long *duration,
 			       "with N (printed; default: the time). Then check that the load\n"
 			       "survived, every hotplug operation succeeded and every knob\n"
 			       "reads back its last accepted write, and put the knobs back to\n"
-			       "their defaults. Exit status 1 if any check failed.\n",
+			       "their defaults. On a kernel that counts them\n"
+			       "(CONFIG_SCHED_ASYM_SMT_DEBUG), no balancing pass may have run\n"
+			       "across a whole switch of the SMT rule since boot\n"
+			       "(asym_smt/passes_two_rules). Exit status 1 if any check failed.\n",
 			       prog);
 			return 1;
 		default:
@@ -555,8 +559,27 @@ static void start_all(unsigned long long seed)
 	start("ping-pong", seed, run_ping_pong, 0);
 }
 
+/*
+ * The kernel's count of balancing passes that ran across a whole change of
+ * the SMT rule, or -1 if it keeps none.
+ */
+static long passes_two_rules(void)
+{
+	char buf[32], *end;
+	long n;
+
+	if (access(ASYM_PASSES_TWO_RULES, F_OK))
+		return -1;
+	if (read_text(ASYM_PASSES_TWO_RULES, buf, sizeof(buf), 0) < 0)
+		return -2;
+	n = strtol(buf, &end, 10);
+	if (end == buf || n < 0)
+		return -2;
+	return n;
+}
+
 static void report(int json, unsigned long long seed, long duration,
-		   int dead, int bad)
+		   int dead, int bad, long two_rules)
 {
 	long ok = 0, refused = 0, reads, races, errors, write_backs;
 	int k;
@@ -574,10 +597,11 @@ static void report(int json, unsigned long long seed, long duration,
 		       "\"knob_writes_refused\":%ld,\"hotplug_cycles\":%ld,"
 		       "\"hotplug_errors\":%ld,\"file_reads\":%ld,\"file_races\":%ld,"
 		       "\"read_errors\":%ld,"
-		       "\"domain_write_backs\":%ld,\"forks\":%ld,\"pings\":%ld,\"dead_load\":%d,\"knob_mismatches\":%d}\n",
+		       "\"domain_write_backs\":%ld,\"forks\":%ld,\"pings\":%ld,\"dead_load\":%d,\"knob_mismatches\":%d,"
+		       "\"passes_two_rules\":%ld}\n",
 		       seed, duration, ok, refused, sh->hotplug_cycles,
 		       sh->hotplug_errors, reads, races, errors, write_backs,
-		       sh->forks, sh->pings, dead, bad);
+		       sh->forks, sh->pings, dead, bad, two_rules);
 		return;
 	}
 	printf("seed               %llu\n", seed);
@@ -591,6 +615,13 @@ static void report(int json, unsigned long long seed, long duration,
 	printf("pipe round trips   %ld\n", sh->pings);
 	printf("load alive         %s\n", dead ? "NO" : "yes");
 	printf("knobs read back    %s\n", bad ? "MISMATCH" : "ok");
+	if (two_rules >= 0)
+		printf("passes, two rules  %ld%s\n", two_rules,
+		       two_rules ? " (balancing passes ran across a switch)" : "");
+	else
+		printf("passes, two rules  %s\n", two_rules == -1 ?
+		       "not counted (kernel without CONFIG_SCHED_ASYM_SMT_DEBUG)" :
+		       "UNREADABLE");
 }
 
 int main(int argc, char **argv)
@@ -598,7 +629,7 @@ int main(int argc, char **argv)
 	unsigned long long seed = time(NULL);
 	static struct initial initial;
 	int i, ret, json = 0, dead = 0, bad, verbose;
-	long duration = 60;
+	long duration = 60, two_rules;
 
 	ret = parse_options(argc, argv, &duration, &seed, &json);
 	if (ret)
@@ -664,7 +695,10 @@ int main(int argc, char **argv)
 		bad++;
 	if (verbose > 0 && sched_domains_verbose_off())
 		bad++;
-	report(json, seed, duration, dead, bad);
-	return dead || bad || sh->hotplug_errors || sh->read_errors[0] ||
+	/* counted since boot: this run's, if it is the only one */
+	two_rules = passes_two_rules();
+	report(json, seed, duration, dead, bad, two_rules);
+	return dead || bad || two_rules > 0 || two_rules == -2 ||
+	       sh->hotplug_errors || sh->read_errors[0] ||
 	       sh->read_errors[1] ? 1 : 0;
 }

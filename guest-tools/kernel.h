@@ -22,6 +22,11 @@
 #define PROC_STAT		"/proc/stat"
 #define PROC_SCHEDSTAT		"/proc/schedstat"
 #define SCHEDSTATS_SYSCTL	"/proc/sys/kernel/sched_schedstats"
+/*
+ * The balancing passes that ran across a whole change of the SMT rule
+ * (CONFIG_SCHED_ASYM_SMT_DEBUG; 0 is the only right value).
+ */
+#define ASYM_PASSES_TWO_RULES	"/sys/kernel/debug/sched/asym_smt/passes_two_rules"
 
 /*
  * The value of knob @id as its selected word ("squared" of "[squared]

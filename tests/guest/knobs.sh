@@ -4,7 +4,9 @@
 #
 # Every knob of the series on the emulated hybrid CPU (raw priorities 100
 # and 40, set by asym-ctl topology at boot): defaults, round trips, their
-# effect on priorities and sched groups, bad input and non-root writers.
+# effect on priorities and sched groups, bad input and non-root writers;
+# and no balancing pass ran across one of the switches they made
+# (CONFIG_SCHED_ASYM_SMT_DEBUG's count, since boot).
 . /opt/asym-smt/tests/lib.sh
 
 SQUARED="0:200 1:50 2:200 3:50 4:80 6:80"
@@ -286,4 +288,5 @@ asym_prefer_follows asym_prefer_follows
 bad_input_refused refuse_bad_input
 non_root_writes_nothing non_root_writes_nothing
 defaults_again defaults
+no_pass_across_a_switch file_is $ASYM_PASSES_TWO_RULES 0
 "

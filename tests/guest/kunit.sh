@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # topology: adl
 #
-# The KUnit suites of the series ran at boot and passed: the ITMT formulas,
-# the SMT pull decisions of v5.16 and v6.5, and the order of a switch of
-# kernel.sched_asym_smt. Their KTAP comes from debugfs.
+# The KUnit suites of the series ran at boot and passed: the ITMT formulas
+# and a priority update racing with a switch, the SMT pull decisions of
+# v5.16 and v6.5, and the steps of a switch of kernel.sched_asym_smt.
+# Their KTAP comes from debugfs.
 . /opt/asym-smt/tests/lib.sh
 
 # suite_passed SUITE N: SUITE ran N cases and every one passed.
@@ -18,8 +19,8 @@ suite_passed() {
 }
 
 ktap_table "
-x86_itmt_prio suite_passed x86_itmt_prio 12
+x86_itmt_prio suite_passed x86_itmt_prio 13
 sched_asym_smt_pull suite_passed sched_asym_smt_pull 13
 sched_asym_idle_core suite_passed sched_asym_idle_core 9
-sched_asym_smt_switch suite_passed sched_asym_smt_switch 6
+sched_asym_smt_switch suite_passed sched_asym_smt_switch 7
 "
