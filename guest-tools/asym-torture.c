@@ -567,10 +567,12 @@ static long passes_two_rules(void)
 {
 	char buf[32], *end;
 	long n;
+	int r;
 
-	if (access(ASYM_PASSES_TWO_RULES, F_OK))
+	r = read_text(ASYM_PASSES_TWO_RULES, buf, sizeof(buf), 1);
+	if (r == -ENOENT)
 		return -1;
-	if (read_text(ASYM_PASSES_TWO_RULES, buf, sizeof(buf), 0) < 0)
+	if (r < 0)
 		return -2;
 	n = strtol(buf, &end, 10);
 	if (end == buf || n < 0)
