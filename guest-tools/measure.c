@@ -341,21 +341,19 @@ static void record_release(void)
 }
 
 /*
- * Start the record before the workers exist, so that it has every
- * worker's first CPU. 0, or -1 with @m->how saying why the sampler
- * measures instead.
+ * Set tracefs up for the record: its clock, buffer and events, the buffer
+ * empty and tracing on. 0; 1 for a kernel without the sched events; -1
+ * when tracefs refuses (trace_write() said which file and why), tracefs
+ * then left as the guest boots.
  */
-static int record_start(struct measure *m)
+static int record_setup(void)
 {
 	struct stat st;
 
 	if (stat(TRACEFS "/events/sched/sched_switch", &st) &&
 	    (mount("tracefs", TRACEFS, "tracefs", 0, NULL) ||
-	     stat(TRACEFS "/events/sched/sched_switch", &st))) {
-		snprintf(m->how, sizeof(m->how),
-			 "sampler: no sched events in " TRACEFS);
-		return -1;
-	}
+	     stat(TRACEFS "/events/sched/sched_switch", &st)))
+		return 1;
 	tracing = true;
 	if (trace_write("tracing_on", "0") ||
 	    trace_write("current_tracer", "nop") ||
@@ -364,35 +362,86 @@ static int record_start(struct measure *m)
 	    trace_write("options/overwrite", "0") ||
 	    trace_write("set_event", RECORD_EVENTS) ||
 	    trace_write("trace", "") || trace_write("tracing_on", "1")) {
-		/* trace_write() said which file and why */
 		record_release();
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Start the record before the workers exist, so that it has every
+ * worker's first CPU. 0, or -1 with @m->how saying why the sampler
+ * measures instead.
+ */
+static int record_start(struct measure *m)
+{
+	switch (record_setup()) {
+	case 0:
+		m->recorded = true;
+		return 0;
+	case 1:
+		snprintf(m->how, sizeof(m->how),
+			 "sampler: no sched events in " TRACEFS);
+		return -1;
+	default:
 		snprintf(m->how, sizeof(m->how),
 			 "sampler: " TRACEFS " cannot be set up for "
 			 RECORD_EVENTS);
 		return -1;
 	}
-	m->recorded = true;
-	return 0;
+}
+
+int measure_trace(bool on)
+{
+	int ret;
+
+	if (!on) {
+		record_release();
+		return 0;
+	}
+	ret = record_setup();
+	if (ret > 0)
+		warnx_("no sched events in " TRACEFS
+		       " (CONFIG_FTRACE and CONFIG_EVENT_TRACING)");
+	return ret ? -1 : 0;
+}
+
+long measure_trace_events(int cpu, long *lost)
+{
+	char path[128], buf[1024], *p;
+	long entries = -1, v;
+
+	*lost = 0;
+	snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d/stats", cpu);
+	if (read_text(path, buf, sizeof(buf), 0) < 0)
+		return -1;
+	p = strstr(buf, "entries: ");
+	if (p)
+		sscanf(p, "entries: %ld", &entries);
+	p = strstr(buf, "overrun: ");
+	if (p && sscanf(p, "overrun: %ld", &v) == 1)
+		*lost += v;
+	p = strstr(buf, "dropped events: ");
+	if (p && sscanf(p, "dropped events: %ld", &v) == 1)
+		*lost += v;
+	return entries;
+}
+
+int measure_trace_clear(void)
+{
+	return trace_write("trace", "");
 }
 
 /* The events each CPU's buffer lost: its overrun and dropped events. */
 static long lost_events(const struct measure_live *lv)
 {
-	char path[128], buf[1024], *p;
 	long lost = 0, v;
 	int i;
 
 	for (i = 0; i < lv->ncpus; i++) {
-		snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d/stats",
-			 lv->cpu[i].cpu);
-		if (read_text(path, buf, sizeof(buf), 0) < 0)
+		if (measure_trace_events(lv->cpu[i].cpu, &v) < 0)
 			return 1;	/* not known: not complete */
-		p = strstr(buf, "overrun: ");
-		if (p && sscanf(p, "overrun: %ld", &v) == 1)
-			lost += v;
-		p = strstr(buf, "dropped events: ");
-		if (p && sscanf(p, "dropped events: %ld", &v) == 1)
-			lost += v;
+		lost += v;
 	}
 	return lost;
 }

@@ -24,6 +24,7 @@
 #include "place.h"
 #include "policy.h"
 #include "record.h"
+#include "setting.h"
 #include "startmap.h"
 
 #define MEASURE_MAX_SAMPLES	100000
@@ -191,6 +192,18 @@ double measure_sample_t(const struct measure_opts *o, int s);
 
 /* Seconds from the workers' start to the window's start. */
 double measure_settled_s(const struct measure *m);
+
+/*
+ * The record's events without a run, for measuring what they cost
+ * (asym-record-cost). measure_trace() sets tracefs up as a run of the
+ * record does (@on) or leaves it as the guest boots; 0, or -1 after
+ * saying why. measure_trace_clear() empties the buffer; 0 or -1.
+ * measure_trace_events() gives the events in @cpu's buffer (-1 if its
+ * stats cannot be read) and, in *@lost, those it lost.
+ */
+int measure_trace(bool on);
+int measure_trace_clear(void);
+long measure_trace_events(int cpu, long *lost);
 
 /* After cleanup, end by the stop signal that came, as the shell expects. */
 void measure_reraise(void);

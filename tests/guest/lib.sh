@@ -202,6 +202,25 @@ is_stock() {
 	[ ! -e "$ASYM_SYSCTL" ]
 }
 
+# record_cost: asym-record-cost in short blocks writes the record's
+# events only with them on, loses none (its exit status), and counts what
+# each path writes: one sched_switch a pass of the byte on one CPU; a
+# sched_migrate_task and three sched_switch a move between two CPUs (the
+# task to the stopper and the stopper to idle on the old CPU, idle to the
+# task on the new). A few more from other tasks are allowed; timing is
+# reported, never judged.
+record_cost() {
+	local out=/tmp/record-cost.txt switch move
+
+	asym-record-cost --rounds 500 --blocks 2 > "$out" 2>&1 ||
+		{ sed 's/^/# /' "$out"; return 1; }
+	grep '^record-cost ' "$out" | sed 's/^/# /'
+	switch=$(sed -n 's/^record-cost test=switch .*events_per_op=\([0-9.]*\).*/\1/p' "$out")
+	move=$(sed -n 's/^record-cost test=move .*events_per_op=\([0-9.]*\).*/\1/p' "$out")
+	awk -v s="$switch" -v m="$move" \
+		'BEGIN { exit !(s >= 1 && s <= 1.1 && m >= 3.9 && m <= 4.1) }'
+}
+
 # verdict FILE: the verdict line of an asym-place report into variables
 # v_n, v_policy, v_via, v_judged, v_sound, v_ideal, v_pass, v_final, v_top,
 # v_siblings_last, v_overflow, v_start, v_outcome, v_settled, v_measure,
