@@ -5,8 +5,8 @@
  * schedule. Then check that every load process survived, every hotplug
  * operation succeeded and every knob reads back its last accepted write
  * (the oracle of oracle.c says which writes are accepted and what they
- * set), that no balancing pass ran across a switch of the SMT rule (where
- * the kernel counts them), and put the knobs back to their defaults. The
+ * set), that no balancing pass applied the SMT rule while a switch changed
+ * what it applies to (where the kernel counts them), and put the knobs back to their defaults. The
  * knobs are those of the model in knobs.c. The host scans the console for
  * splats (lockdep, KASAN, RCU stalls...).
  */
@@ -560,8 +560,9 @@ static void start_all(unsigned long long seed)
 }
 
 /*
- * The kernel's count of balancing passes that ran across a whole change of
- * the SMT rule, or -1 if it keeps none.
+ * The kernel's count of balancing passes that applied the SMT rule while a
+ * switch changed the priorities, the domains or the rule, or -1 if it keeps
+ * none.
  */
 static long passes_two_rules(void)
 {
@@ -619,7 +620,7 @@ static void report(int json, unsigned long long seed, long duration,
 	printf("knobs read back    %s\n", bad ? "MISMATCH" : "ok");
 	if (two_rules >= 0)
 		printf("passes, two rules  %ld%s\n", two_rules,
-		       two_rules ? " (balancing passes ran across a switch)" : "");
+		       two_rules ? " (passes applied a rule while it changed)" : "");
 	else
 		printf("passes, two rules  %s\n", two_rules == -1 ?
 		       "not counted (kernel without CONFIG_SCHED_ASYM_SMT_DEBUG)" :

@@ -5,8 +5,9 @@
 # Every knob of the series on the emulated hybrid CPU (raw priorities 100
 # and 40, set by asym-ctl topology at boot): defaults, round trips, their
 # effect on priorities and sched groups, bad input and non-root writers;
-# and no balancing pass ran across one of the switches they made
-# (CONFIG_SCHED_ASYM_SMT_DEBUG's count, since boot).
+# and no balancing pass applied the SMT rule while one of the switches
+# they made changed what it applies to (CONFIG_SCHED_ASYM_SMT_DEBUG's
+# count, since boot).
 . /opt/asym-smt/tests/lib.sh
 
 SQUARED="0:200 1:50 2:200 3:50 4:80 6:80"
