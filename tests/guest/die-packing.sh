@@ -12,7 +12,7 @@
 # second CCD to an idle core of the first. 6.1's die domain has none, at
 # its defaults and as a fix of the series would not change it; stock
 # 6.12 has it (e1bc02646527, in 6.12.y); kernel.sched_asym_smt=2 gives
-# it (series patches 25 and 26, after 044f0e27dec6 and e1bc02646527).
+# it (series patch 0019, after 044f0e27dec6 and e1bc02646527).
 # Of two loops started on lab CPUs 0 and 18 (the real 9950X's CPUs 0 and
 # 9), the second stays on the second CCD at 6.1's defaults (the first
 # stays on 0 or moves to 8, of the same priority: two runs, either end
@@ -21,18 +21,21 @@
 #
 # Five and seven loops from the starts where the parity maps found the
 # backport in a trap (README, "Parity on every part and every N") reach
-# the ideal at once and stay in every run only with patches 27 and 28,
-# which let a CPU of an idle core balance for its CCD (b1bfeab9b002,
-# 6d7e4782bcf5): before them, 2 of 4 replayed runs of these two starts
-# ended in a trap, such as {0,9,11,18,22} with five cores of the first
-# CCD idle. A run passes when it ends on the ideal and is never off it
-# for more than 3 samples (0.9 s) in a row; a share of ideal samples
-# would count the first moves and a loop pushed off its core for one
-# sample as much as a trap. On the kernel of patch 26 this scenario
-# failed both: N=5 was off the ideal for its first 8 samples (2.4 s,
-# {1,9,10,19,23}), the second N=7 run held the trap {1,2,5,7,8,10,18}
-# for its 13. With patch 27, all six runs passed, none off the ideal
-# for more than one sample (scripts/check-series --from 26 die-packing).
+# the ideal at once and stay in every run. That needs the part of
+# series patch 0017 that lets a CPU of an idle core balance for its CCD
+# (b1bfeab9b002, 6d7e4782bcf5): before the series was folded, on a
+# kernel with value 2 but without that part, 2 of 4 replayed runs of
+# these two starts ended in a trap, such as {0,9,11,18,22} with five
+# cores of the first CCD idle; N=5 was off the ideal for its first 8
+# samples (2.4 s, {1,9,10,19,23}), the second N=7 run held the trap
+# {1,2,5,7,8,10,18} for its 13, and with that part all six runs passed.
+# A run passes when it is never off the ideal for more than 0.9 s in a
+# row, the end of the window included; a share of ideal samples would
+# count the first moves and a loop pushed off its core for one sample
+# as much as a trap. A run need not end on the ideal: a loop pushed to
+# the other CCD in the last 20 ms of the window (seen in 1 of 15 runs of
+# the N=7 start on 6.1 with the series) is such a push, and a trap that
+# forms less than 0.9 s before the end cannot be told from one.
 . /opt/asym-smt/tests/lib.sh
 
 # die_packs yes|no: CPU 0's die domain (DIE on 6.1, PKG on 6.12) has
@@ -73,40 +76,38 @@ sysctl_die_packs() {
 OFF_IDEAL_MAX_S=0.9
 
 # off_ideal FILE: the longest time in seconds that asym-place report
-# spent off the ideal (from the record, or the samples in a row times
-# their interval), and whether it ends on it (1 or 0).
+# spent off the ideal, the end of the window included (from the record,
+# or the samples in a row times their interval).
 off_ideal() {
 	awk '/^asym-place:/ { for (i = 1; i <= NF; i++)
 				if ($i == "interval") iv = $(i + 1) / 1000 }
 	     /^ideal: .* longest off the ideal: / { rec = $(NF - 1) }
 	     /^(samples|states)/ { on = 1; next } /^ideal/ { on = 0 }
-	     on && / t=/ { if ($NF == "ideal") { run = 0; last = 1 }
-			   else { run++; last = 0; if (run > max) max = run } }
-	     END { print (rec != "" ? rec : max * iv) + 0, last + 0 }' "$1"
+	     on && / t=/ { if ($NF == "ideal") run = 0
+			   else if (++run > max) max = run }
+	     END { print (rec != "" ? rec : max * iv) + 0 }' "$1"
 }
 
-# ideal_in_runs RUNS START: under kernel.sched_asym_smt=2, each of RUNS
-# runs of the loops released from START (4 s windows, judged: place)
-# ends on the ideal placement (by core) and is never off it for more
-# than OFF_IDEAL_MAX_S, at the start included: the loops get there at
-# once and stay.
+# ideal_in_runs RUNS START: under kernel.sched_asym_smt=2, no run of
+# RUNS runs of the loops released from START (4 s windows, judged:
+# place) is off the ideal placement (by core) for more than
+# OFF_IDEAL_MAX_S in a row, at the start and the end included: the
+# loops get there at once and stay.
 ideal_in_runs() {
-	local runs=$1 start=$2 n run=1 off last
+	local runs=$1 start=$2 n run=1 off
 
 	n=$(echo "$start" | tr , '\n' | wc -l)
 	while [ "$run" -le "$runs" ]; do
 		place v6.5 "$n" --start "$start" --duration 4 || return $?
 		off=$(off_ideal "/tmp/place-v6.5-$n.txt")
-		last=${off#* }
-		off=${off% *}
-		if [ "$last" != 1 ] ||
-		   ! awk "BEGIN { exit !($off <= $OFF_IDEAL_MAX_S) }"; then
+		if ! awk "BEGIN { exit !($off <= $OFF_IDEAL_MAX_S) }"; then
 			diag "run $run of $runs: $off s off the ideal in a row," \
 				"at most $OFF_IDEAL_MAX_S s expected; $v_outcome {$v_final}"
 			explain v6.5 "$n"
 			return 1
 		fi
-		diag "run $run of $runs: at most $off s in a row off the ideal ($v_measure)"
+		diag "run $run of $runs: at most $off s in a row off the ideal" \
+			"($v_measure; $v_outcome at the end)"
 		run=$((run + 1))
 	done
 }
