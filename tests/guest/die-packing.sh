@@ -20,7 +20,7 @@
 # under kernel.sched_asym_smt=2 and on 6.12.
 #
 # Five and seven loops from the starts where the parity maps found the
-# backport in a trap (README, "Parity on every part and every N") reach
+# backport in a trap (docs/catalogue.md, "Parity on every part and every N") reach
 # the ideal at once and stay in every run. That needs the part of
 # series patch 0017 that lets a CPU of an idle core balance for its CCD
 # (b1bfeab9b002, 6d7e4782bcf5): before the series was folded, on a

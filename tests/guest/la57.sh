@@ -8,7 +8,7 @@
 # servers: the kernel runs 5-level paging (it clears the la57 flag when it
 # does not), and the group-flags scenario passes unchanged. The debug
 # kernel is not booted here: 6.1's KASAN reports a false positive at boot
-# with LA57 (README, "Known upstream bugs").
+# with LA57 (docs/upstream-bugs.md).
 . /opt/asym-smt/tests/lib.sh
 
 # group_flags: the group-flags scenario passes, as a subtest.

@@ -13,7 +13,7 @@
 # {0,1,2,3,4}, two loops on cpu4 while E-core 6 idled (a later run held
 # {0,1,2,3,6}, E-core 4 idle); from 0,1,2,4,4,6,
 # 1 of 3 and 2 held {0,1,2,4,6} (2026-12-05). That is the queued-task
-# state that stock 6.12 holds too (README, "Parity"). A run from where
+# state that stock 6.12 holds too (docs/catalogue.md, "Parity on every part and every N"). A run from where
 # fork put the loops failed a 'make test' here on it. What held in every
 # run is asserted, from a controlled start: all four P-core threads run a
 # loop.
