@@ -129,9 +129,11 @@ initramfs: $(IKERNEL) tools
 	@scripts/initramfs $(call art,objdir $(IKVER) $(IDEBUG))/usr/gen_init_cpio \
 		$(call art,initramfs) $(call art,guest-tools)
 
+# CMD goes to the guest as written: $(value) keeps make from expanding
+# its $ (an exported CMD would reach the shell expanded).
 run: $(KERNEL) initramfs
 	@scripts/qemu-run $(if $(TOPOLOGY),--topology "$$TOPOLOGY") --kver $(KVER) \
-		$(BOOT_FLAVOUR) $(if $(CMD),-- "$$CMD")
+		$(BOOT_FLAVOUR) $(if $(value CMD),-- '$(subst ','\'',$(value CMD))')
 
 N ?=
 SET ?=
