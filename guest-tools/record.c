@@ -472,11 +472,13 @@ void record_judge(const struct record *r, const struct place_ideal *ideal,
 		  struct record_verdict *v)
 {
 	static struct alts a;
-	int cpus[RECORD_MAX_WORKERS], i, k, best;
+	int cpus[RECORD_MAX_WORKERS], before[RECORD_MAX_WORKERS];
+	int prev[RECORD_MAX_WORKERS], i, k, best;
 	double window = r->t1 - r->t0, t = r->t0, settled = r->t0;
-	double ideal_since = r->t0, off_since = r->t0, hold;
-	struct busy cur, next;
-	bool ok;
+	double ideal_since = r->t0, off_since = r->t0, prev_t = r->t0, hold;
+	struct busy cur, next, prev_busy;
+	bool ok, prev_ok = false;
+	int end_blip = 0;
 
 	memset(v, 0, sizeof(*v));
 	memset(&a, 0, sizeof(a));
@@ -493,15 +495,21 @@ void record_judge(const struct record *r, const struct place_ideal *ideal,
 		bool was_ok = ok;
 
 		segment(r, v, &a, &cur, ok, t, tg);
+		memcpy(before, cpus, sizeof(before));
 		/* all changes of one instant at once */
 		for (; i < r->nchanges && r->changes[i].t == tg; i++)
 			cpus[r->changes[i].worker] = r->changes[i].cpu;
 		judged_busy(ideal, cpus, r->n, &next);
-		ok = place_judge(ideal, cpus, r->n);
 		if (!same_busy(&cur, &next)) {
+			/* the busy set before this change, and since when */
+			memcpy(prev, before, sizeof(prev));
+			prev_busy = cur;
+			prev_ok = ok;
+			prev_t = settled;
 			settled = tg;
 			cur = next;
 		}
+		ok = place_judge(ideal, cpus, r->n);
 		if (ok && !was_ok) {
 			ideal_since = tg;
 			if (tg - off_since > v->off_ideal_max_s)
@@ -514,12 +522,27 @@ void record_judge(const struct record *r, const struct place_ideal *ideal,
 	segment(r, v, &a, &cur, ok, t, r->t1);
 	if (!ok && r->t1 - off_since > v->off_ideal_max_s)
 		v->off_ideal_max_s = r->t1 - off_since;
-
-	v->result.nfinal = place_busy_set(cpus, r->n, v->result.final);
 	v->last_change_s = settled - r->t0;
+
+	/*
+	 * A busy set that began less than RECORD_BLIP_S before the end, and
+	 * under RECORD_BLIP_SHARE of the time since the one before it began,
+	 * is a blip at the window's end, as it would be inside a hold: the
+	 * one before it is the final placement.
+	 */
+	if (settled > r->t0 && r->t1 - settled < RECORD_BLIP_S &&
+	    r->t1 - settled < RECORD_BLIP_SHARE * (r->t1 - prev_t)) {
+		memcpy(cpus, prev, sizeof(prev));
+		cur = prev_busy;
+		ok = prev_ok;
+		settled = prev_t;
+		end_blip = 1;
+	}
+	v->result.nfinal = place_busy_set(cpus, r->n, v->result.final);
 	hold = hold_start(r, ideal, &cur, &v->blips);
 	if (hold >= 0)
 		settled = hold;
+	v->blips += end_blip;
 	v->settled_s = settled - r->t0;
 	if (ok) {
 		v->result.outcome = OUTCOME_IDEAL;

@@ -161,9 +161,10 @@ struct record_verdict {
 /*
  * Judge the record against @ideal as start_judge() judges samples, but
  * over the exact timeline: the final placement is the busy set at t1 (by
- * core when @ideal is judged by core), settled_s the time from which it
- * held (through blips, RECORD_BLIP_S); ideal if the final placement is ideal, a
- * trap if it held START_TRAP_HOLD of the window, else moving.
+ * core when @ideal is judged by core), or the one before it when the set
+ * at t1 is a blip at the window's end (RECORD_BLIP_S), settled_s the time
+ * from which it held (through blips); ideal if the final placement is
+ * ideal, a trap if it held START_TRAP_HOLD of the window, else moving.
  */
 void record_judge(const struct record *r, const struct place_ideal *ideal,
 		  struct record_verdict *v);

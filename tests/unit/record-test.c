@@ -206,6 +206,39 @@ static void blips(void)
 }
 
 /*
+ * adl, N=3 on the ideal {0,2,4}: a move to cpu3 10 ms before the end of
+ * the window is a blip at its end, and the run ends on the ideal; one 60
+ * ms before the end is not, and the run ends moving on {0,3,4}.
+ */
+static void end_blips(void)
+{
+	static struct record r;
+	struct place_ideal ideal;
+	struct record_verdict v;
+
+	place_ideal_compute(hybrid, 6, 3, false, &ideal);
+	three(&r, 0, 2, 4);
+	move(&r, 6.99, 8, 2, 3);
+	record_finish(&r);
+	record_judge(&r, &ideal, &v);
+	report(v.result.outcome == OUTCOME_IDEAL && close_to(v.settled_s, 0) &&
+	       close_to(v.held_ideal_s, 0) && v.blips == 1 &&
+	       v.result.nfinal == 3 && v.result.final[1] == 2 &&
+	       close_to(v.last_change_s, 1.99) &&
+	       close_to(v.off_ideal_max_s, 0.01), "end_blip_keeps_the_ideal");
+	record_free(&r);
+
+	three(&r, 0, 2, 4);
+	move(&r, 6.94, 8, 2, 3);
+	record_finish(&r);
+	record_judge(&r, &ideal, &v);
+	report(v.result.outcome == OUTCOME_MOVING &&
+	       close_to(v.settled_s, 1.94) && v.blips == 0 &&
+	       v.result.final[1] == 3, "move_60ms_before_the_end_is_final");
+	record_free(&r);
+}
+
+/*
  * adl, N=3: 0 and 2 busy; the third worker migrates between cpu4 and
  * cpu1 every 1 ms tick for the whole window: moving, two placements
  * alternating half the time each.
@@ -313,6 +346,7 @@ int main(void)
 	settles_ideal();
 	trap();
 	blips();
+	end_blips();
 	every_tick();
 	incomplete();
 	by_core();
