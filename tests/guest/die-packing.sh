@@ -20,11 +20,11 @@
 # under kernel.sched_asym_smt=2 and on 6.12.
 #
 # Five and seven loops from the starts where the parity maps found the
-# backport in a trap (docs/catalogue.md, "Parity on every part and every N") reach
-# the ideal at once and stay in every run. That needs the part of
-# series patch 0017 that lets a CPU of an idle core balance for its CCD
-# (b1bfeab9b002, 6d7e4782bcf5): before the series was folded, on a
-# kernel with value 2 but without that part, 2 of 4 replayed runs of
+# backport in a trap (docs/catalogue.md, "Parity on every part and
+# every N") reach the ideal at once and stay in every run. That needs
+# the part of series patch 0017 that lets a CPU of an idle core balance
+# for its CCD (b1bfeab9b002, 6d7e4782bcf5): before the series was
+# folded, on a kernel with value 2 but without that part, 2 of 4 replayed runs of
 # these two starts ended in a trap, such as {0,9,11,18,22} with five
 # cores of the first CCD idle; N=5 was off the ideal for its first 8
 # samples (2.4 s, {1,9,10,19,23}), the second N=7 run held the trap

@@ -19,8 +19,9 @@
 # DEADLINE_S. A writer still running then is stuck (it cannot be
 # interrupted in mutex_lock() or unregister_sysctl_table()): the test
 # prints where it waits (/proc/PID/wchan) and fails. On the 6.12
-# companion series without its patch 0002 the first run of this test
-# stuck at toggle 1 of 200 (docs/results/2026-12-06-itmt-revoke-6.12/).
+# companion series without its patch 0002 the writer stuck at toggle 7
+# of 200, and at toggle 3 in a second boot
+# (docs/results/2026-12-06-itmt-revoke-6.12/).
 . /opt/asym-smt/tests/lib.sh
 
 TOGGLES=200
@@ -47,7 +48,7 @@ toggles_done() {
 # revoke_races_readers: TOGGLES revokes with two readers of the sysctl
 # running finish within DEADLINE_S, and ITMT support is back on.
 revoke_races_readers() {
-	local r1 r2 w ok=1
+	local r1 r2 w p ok=1
 
 	[ -w "$ASYM_ITMT_SUPPORT" ] || { diag "no $ASYM_ITMT_SUPPORT"; return 1; }
 	rm -f /tmp/toggles
