@@ -20,21 +20,21 @@
 # under kernel.sched_asym_smt=2 and on 6.12.
 #
 # Five and seven loops from the starts where the parity maps found the
-# backport in a trap (docs/catalogue.md, "Parity on every part and
-# every N") reach the ideal at once and stay in every run. That needs
-# the part of series patch 0017 that lets a CPU of an idle core balance
-# for its CCD (b1bfeab9b002, 6d7e4782bcf5): before the series was
-# folded, on a kernel with value 2 but without that part, 2 of 4 replayed runs of
+# backport in a trap (docs/catalogue.md, "Parity on every part and every
+# N") reach the ideal at once and stay in every run. That needs the part
+# of series patch 0017 that lets a CPU of an idle core balance for its
+# CCD (b1bfeab9b002, 6d7e4782bcf5): before the series was folded, on a
+# kernel with value 2 but without that part, 2 of 4 replayed runs of
 # these two starts ended in a trap, such as {0,9,11,18,22} with five
 # cores of the first CCD idle; N=5 was off the ideal for its first 8
 # samples (2.4 s, {1,9,10,19,23}), the second N=7 run held the trap
 # {1,2,5,7,8,10,18} for its 13, and with that part all six runs passed.
 # A run passes when it is never off the ideal for more than 0.9 s in a
 # row, the end of the window included; a share of ideal samples would
-# count the first moves and a loop pushed off its core for one sample
-# as much as a trap. A run need not end on the ideal: a loop pushed to
-# the other CCD in the last 20 ms of the window (seen in 1 of 15 runs of
-# the N=7 start on 6.1 with the series) is such a push, and a trap that
+# count the first moves and a loop pushed off its core for one sample as
+# much as a trap. A run need not end on the ideal: a loop pushed to the
+# other CCD in the last 20 ms of the window (seen in 1 of 15 runs of the
+# N=7 start on 6.1 with the series) is such a push, and a trap that
 # forms less than 0.9 s before the end cannot be told from one.
 . /opt/asym-smt/tests/lib.sh
 
