@@ -4,7 +4,8 @@
 #
 # The KUnit suites of the series ran at boot and passed: the ITMT formulas
 # and a priority update racing with a switch, the SMT pull decisions of
-# v5.16 and v6.5, and the steps of a switch of kernel.sched_asym_smt.
+# v5.16 and v6.5, the steps of a switch of kernel.sched_asym_smt, and the
+# SMT balancing that mode 2 takes from v6.6.
 # Their KTAP comes from debugfs.
 . /opt/asym-smt/tests/lib.sh
 
@@ -23,4 +24,5 @@ x86_itmt_prio suite_passed x86_itmt_prio 13
 sched_asym_smt_pull suite_passed sched_asym_smt_pull 13
 sched_asym_idle_core suite_passed sched_asym_idle_core 9
 sched_asym_smt_switch suite_passed sched_asym_smt_switch 7
+sched_asym_smt_balance suite_passed sched_asym_smt_balance 21
 "
