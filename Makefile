@@ -199,10 +199,11 @@ test test-full:
 # (tests/run --full).
 test-full: TEST_FULL := --full
 
+# Every kernel image: each tree's, of each flavour scripts/artifact knows.
 clean:
 	rm -rf $(call art,guest-tools) $(call art,host-tools) $(call art,logs) \
 		$(call art,initramfs)* \
-		$(foreach v,$(KVERS),$(call art,bzimage $(v) 0) $(call art,bzimage $(v) 1))
+		$(foreach v,$(KVERS),$(foreach d,$(call art,flavours),$(call art,bzimage $(v) $(d))))
 
 distclean:
 	rm -rf $(TOP)/build
