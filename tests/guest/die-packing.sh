@@ -12,7 +12,7 @@
 # second CCD to an idle core of the first. 6.1's die domain has none, at
 # its defaults and as a fix of the series would not change it; stock
 # 6.12 has it (e1bc02646527, in 6.12.y); kernel.sched_asym_smt=2 gives
-# it (series patch 0020, after 044f0e27dec6 and e1bc02646527).
+# it (series patch 0021, after 044f0e27dec6 and e1bc02646527).
 # Of two loops started on lab CPUs 0 and 18 (the real 9950X's CPUs 0 and
 # 9), the second stays on the second CCD at 6.1's defaults (the first
 # stays on 0 or moves to 8, of the same priority: two runs, either end
@@ -22,7 +22,7 @@
 # Five and seven loops from the starts where the parity maps found the
 # backport in a trap (docs/catalogue.md, "Parity on every part and every
 # N") reach the ideal at once and stay in every run. That needs the part
-# of series patch 0018 that lets a CPU of an idle core balance for its
+# of series patch 0019 that lets a CPU of an idle core balance for its
 # CCD (b1bfeab9b002, 6d7e4782bcf5): before the series was folded, on a
 # kernel with value 2 but without that part, 2 of 4 replayed runs of
 # these two starts ended in a trap, such as {0,9,11,18,22} with five
