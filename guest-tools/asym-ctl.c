@@ -994,24 +994,28 @@ struct topo_kernel {
 static void topo_kernel_now(struct topo_kernel *k)
 {
 	char release[65], cmdline[4096], itmt[16], mode[16];
-	int major = 0, minor = 0, v;
+	int major = 0, minor = 0, v, mode2;
 
 	kernel_release(release, sizeof(release));
 	if (sscanf(release, "%d.%d", &major, &minor) != 2)
 		major = minor = 0;
 	v = major * 100 + minor;
 	k->pkg_name = v >= 608 ? "PKG" : "DIE";
+	mode2 = read_text(knobs[KNOB_SYSCTL].path, mode, sizeof(mode), 1) > 0 &&
+		!strcmp(mode, "2");
 	/*
 	 * Stock 6.12.y has e1bc02646527 (every x86 part; hybrid ones since
 	 * v6.5); the 6.1 series takes both at kernel.sched_asym_smt=2.
 	 */
-	k->pkg_asym = v >= 612 ||
-		(read_text(knobs[KNOB_SYSCTL].path, mode, sizeof(mode), 1) > 0 &&
-		 !strcmp(mode, "2"));
+	k->pkg_asym = v >= 612 || mode2;
 	if (read_text("/proc/cmdline", cmdline, sizeof(cmdline), 0) < 0)
 		cmdline[0] = '\0';
-	/* x86_hybrid_topology of 6.1 (the emulation's boot parameter) */
-	k->cls = !has_word(cmdline, "asym_smt_hybrid_topology");
+	/*
+	 * x86_hybrid_topology of 6.1 (the emulation's boot parameter), but at
+	 * kernel.sched_asym_smt=2, which builds the cluster level there as
+	 * v6.6 does (17953249bf02)
+	 */
+	k->cls = !has_word(cmdline, "asym_smt_hybrid_topology") || mode2;
 	k->itmt = read_text(knobs[KNOB_ITMT_ENABLED].path, itmt, sizeof(itmt),
 			    1) > 0 && !strcmp(itmt, "1");
 }

@@ -145,6 +145,51 @@ domain_dir() {
 	return 1
 }
 
+# domains_are CPU NAMES: CPU's sched domains, bottom up, are NAMES
+# ("SMT MC").
+domains_are() {
+	local d got=
+
+	for d in "$SCHED_DOMAINS/cpu$1"/domain*; do
+		got="$got${got:+ }$(cat "$d/name")"
+	done
+	[ "$got" = "$2" ] && return 0
+	diag "cpu$1: domains '$got', expected '$2'"
+	return 1
+}
+
+# every_group: every domain and group of every CPU, one line each.
+every_group() {
+	local f
+
+	for f in "$SCHED_DOMAINS"/cpu*/domain*/groups; do
+		sed "s|^|${f#"$SCHED_DOMAINS"/} $(cat "${f%/groups}/name") |" "$f"
+	done
+}
+
+# cluster_follows_mode PCORE ECORE: on 6.1's hybrid topology table, the
+# E-core ECORE builds the cluster level at kernel.sched_asym_smt=2 only
+# (its domains CLS MC there, MC at 1, PCORE's SMT MC at both), and after
+# 1, 2, 1 every domain and group of every CPU reads as before.
+cluster_follows_mode() {
+	local before after
+
+	asym-ctl set defaults > /dev/null || return 1
+	before=$(every_group)
+	[ -n "$before" ] || { diag "no groups files"; return 1; }
+	domains_are "$1" "SMT MC" && domains_are "$2" "MC" || return 1
+	asym-ctl write "$ASYM_SYSCTL" 2 > /dev/null || return 1
+	domains_are "$1" "SMT MC" && domains_are "$2" "CLS MC" || return 1
+	asym-ctl write "$ASYM_SYSCTL" 1 > /dev/null || return 1
+	domains_are "$2" "MC" || return 1
+	after=$(every_group)
+	[ "$before" = "$after" ] && return 0
+	diag "the groups after 1, 2, 1 differ from those before:"
+	printf '%s\n' "$before" > /tmp/groups-before
+	printf '%s\n' "$after" | diff /tmp/groups-before - | sed 's/^/# /'
+	return 1
+}
+
 # file_is FILE TEXT: FILE reads TEXT (diag otherwise).
 file_is() {
 	local got
