@@ -32,10 +32,14 @@ switches_race_hotplug() {
 
 	asym-ctl set defaults > /dev/null || return 1
 	before=$(every_group)
+	echo 0 > /tmp/hotplugs
 	(
+		n=0
 		while :; do
 			echo 0 > /sys/devices/system/cpu/cpu$HOTPLUG/online
 			echo 1 > /sys/devices/system/cpu/cpu$HOTPLUG/online
+			n=$((n + 1))
+			echo "$n" > /tmp/hotplugs
 		done
 	) 2> /dev/null &
 	pid=$!
@@ -47,7 +51,8 @@ switches_race_hotplug() {
 	kill "$pid"
 	wait "$pid" 2> /dev/null
 	cpu_is_online $HOTPLUG || set_cpu_online $HOTPLUG 1 || return 1
-	diag "$i of $SWITCHES switches 1, 2, 1 with cpu$HOTPLUG going offline and online"
+	diag "$i of $SWITCHES switches 1, 2, 1 while cpu$HOTPLUG went offline and" \
+		"online $(cat /tmp/hotplugs) times"
 	[ "$i" -eq "$SWITCHES" ] || return 1
 	domains_are 2 "MC" || return 1
 	[ "$before" = "$(every_group)" ] || { diag "the groups differ from the start"; return 1; }
