@@ -58,6 +58,7 @@ struct map_run {
 	double settled;		/* when the final placement began, s */
 	double ideal_frac;
 	char idle[256];		/* trap: counters of the idle CPUs */
+	char spread[256];	/* how the final placement fills the caches */
 };
 
 static struct measure_live lv;
@@ -96,7 +97,11 @@ static void usage(FILE *f)
 		"                      goes to stderr)\n"
 		"  -h, --help          this text\n"
 		"\n"
-		"Prints a line per start, then the map: how many starts reached the\n"
+		"Prints a line per start and, under it, how each run's final\n"
+		"placement fills the caches (\"  spread: l2=1/2x8,1/4x4;llc=12/32\"\n"
+		"...: each L2 and last-level cache as busy/size, largest and\n"
+		"busiest first, repeats counted; \"-\" when sysfs does not give\n"
+		"the caches), then the map: how many starts reached the\n"
 		"ideal, every trap with the starts that fell in it, its counters and\n"
 		"a replay command, and the starts whose runs differed. The last\n"
 		"three lines are for tables and scripts:\n"
@@ -279,6 +284,8 @@ static int one_run(const struct options *o, const int *start,
 		memcpy(r->raw, m.result.final, r->nfinal * sizeof(*r->raw));
 		start_canonical(lv.cpu, lv.ncpus, m.result.final, r->nfinal,
 				r->final);
+		place_format_spread(lv.cpu, lv.ncpus, r->raw, r->nfinal,
+				    r->spread, sizeof(r->spread));
 		r->settled = m.settled_s;
 		r->ideal_frac = m.ideal_frac;
 		if (r->outcome == OUTCOME_TRAP)
@@ -549,6 +556,8 @@ static void print_json(const struct options *o, const int *starts,
 			json_int_array(r->raw, r->nfinal);
 			printf(",\"settled\":%.1f,\"idle\":", r->settled);
 			json_str_or_null(r->idle[0] ? r->idle : "-");
+			printf(",\"spread\":");
+			json_str_or_null(r->spread);
 			printf("}");
 		}
 		printf("]}");
@@ -628,7 +637,11 @@ int main(int argc, char **argv)
 		if (!ret) {
 			class[s] = start_class(runs[s], o.reps);
 			count[class[s]]++;
-			fprintf(txt, "  => %s\n", class_names[class[s]]);
+			fprintf(txt, "  => %s\n  spread:",
+				class_names[class[s]]);
+			for (k = 0; k < o.reps; k++)
+				fprintf(txt, " %s", runs[s][k].spread);
+			fprintf(txt, "\n");
 		}
 		fflush(stdout);
 	}

@@ -87,6 +87,45 @@ int cpu_siblings(int cpu, int *core, int *thread, int *nthreads, int quiet)
 	return 0;
 }
 
+/* The first CPU of the cpulist in @path, or -1. */
+static int first_cpu_of(const char *path)
+{
+	unsigned char mask[PARSE_MAX_CPUS];
+	char buf[1024];
+	int i;
+
+	if (read_text(path, buf, sizeof(buf), 1) < 0 ||
+	    parse_cpulist(buf, mask, PARSE_MAX_CPUS))
+		return -1;
+	for (i = 0; i < PARSE_MAX_CPUS; i++)
+		if (mask[i])
+			return i;
+	return -1;
+}
+
+void cpu_caches(int cpu, int *l2, int *llc)
+{
+	char path[128], buf[32];
+	int i, level, top = 0;
+
+	*l2 = *llc = -1;
+	for (i = 0; i < 10; i++) {
+		snprintf(path, sizeof(path), SYSFS_CPU "/cpu%d/cache/index%d/level",
+			 cpu, i);
+		if (read_text(path, buf, sizeof(buf), 1) < 0)
+			continue;
+		level = atoi(buf);
+		if (level < 2 || level < top)
+			continue;
+		snprintf(path, sizeof(path),
+			 SYSFS_CPU "/cpu%d/cache/index%d/shared_cpu_list", cpu, i);
+		if (level == 2)
+			*l2 = first_cpu_of(path);
+		top = level;
+		*llc = first_cpu_of(path);
+	}
+}
+
 int read_cpu_priority(struct prio_row *rows, int max, int quiet)
 {
 	static char text[BIG_BUF];

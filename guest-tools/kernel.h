@@ -58,6 +58,12 @@ int cpu_siblings_mask(int cpu, unsigned char *mask, int n, int quiet);
 int cpu_siblings(int cpu, int *core, int *thread, int *nthreads, int quiet);
 
 /*
+ * The first CPU of the L2 (@l2) and of the last-level cache (@llc) of
+ * @cpu, from cache/index*\/shared_cpu_list; -1 where sysfs does not say.
+ */
+void cpu_caches(int cpu, int *l2, int *llc);
+
+/*
  * The rows of cpu_priority into @rows (room for @max): their number, or
  * -errno (-ENOENT quietly when @quiet), or -EINVAL after saying the text
  * is malformed.

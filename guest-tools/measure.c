@@ -105,6 +105,7 @@ int measure_read_live(struct measure_live *lv)
 				 0))
 			return -1;
 		pc->cpu = cpu;
+		cpu_caches(cpu, &pc->l2, &pc->llc);
 		lv->ncpus++;
 	}
 	read_priorities(lv);

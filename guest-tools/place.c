@@ -354,3 +354,75 @@ char *place_format_ideal(const struct place_ideal *ideal, char *buf,
 		append(buf, len, "%d of %s", ideal->k, boundary);
 	return buf;
 }
+
+/* One cache in place_format_spread(): its size and busy CPUs. */
+struct spread_cache {
+	int id;
+	int size;
+	int busy;
+};
+
+static int cmp_cache(const void *a, const void *b)
+{
+	const struct spread_cache *x = a, *y = b;
+
+	if (x->size != y->size)
+		return y->size - x->size;
+	return y->busy - x->busy;
+}
+
+/* Append the caches of one level (@llc: last-level, else L2) to @buf. */
+static void spread_level(const struct place_cpu *cpus, int ncpus,
+			 const unsigned char *busy, bool llc, char *buf,
+			 size_t len)
+{
+	struct spread_cache c[PLACE_MAX_CPUS];
+	int i, j, nc = 0, run;
+
+	for (i = 0; i < ncpus; i++) {
+		int id = llc ? cpus[i].llc : cpus[i].l2;
+
+		for (j = 0; j < nc && c[j].id != id; j++)
+			;
+		if (j == nc)
+			c[nc++] = (struct spread_cache){ .id = id };
+		c[j].size++;
+		c[j].busy += busy[i];
+	}
+	qsort(c, nc, sizeof(*c), cmp_cache);
+	append(buf, len, "%s=", llc ? "llc" : "l2");
+	for (i = 0; i < nc; i += run) {
+		for (run = 1; i + run < nc && !cmp_cache(&c[i], &c[i + run]);
+		     run++)
+			;
+		append(buf, len, "%s%d/%d", i ? "," : "", c[i].busy, c[i].size);
+		if (run > 1)
+			append(buf, len, "x%d", run);
+	}
+}
+
+char *place_format_spread(const struct place_cpu *cpus, int ncpus,
+			  const int *set, int n, char *buf, size_t len)
+{
+	unsigned char busy[PLACE_MAX_CPUS] = { 0 };
+	int i, j;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	if (ncpus > PLACE_MAX_CPUS)
+		ncpus = PLACE_MAX_CPUS;
+	for (i = 0; i < ncpus; i++)
+		if (cpus[i].l2 < 0 || cpus[i].llc < 0) {
+			append(buf, len, "-");
+			return buf;
+		}
+	for (j = 0; j < n; j++)
+		for (i = 0; i < ncpus; i++)
+			if (cpus[i].cpu == set[j])
+				busy[i] = 1;
+	spread_level(cpus, ncpus, busy, false, buf, len);
+	append(buf, len, ";");
+	spread_level(cpus, ncpus, busy, true, buf, len);
+	return buf;
+}

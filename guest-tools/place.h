@@ -28,6 +28,8 @@ struct place_cpu {
 	int thread;		/* position in that list, from 0 */
 	int raw_prio;		/* raw ITMT priority of its core */
 	int nthreads;		/* online threads of its core */
+	int l2;			/* first CPU of its L2, -1: not known */
+	int llc;		/* first CPU of its last-level cache, -1: not known */
 };
 
 /*
@@ -163,5 +165,16 @@ char *place_format_set(const int *set, int n, char *buf, size_t len);
  */
 char *place_format_ideal(const struct place_ideal *ideal, char *buf,
 			 size_t len);
+
+/*
+ * How the CPUs @set[0..@n) (duplicates allowed) fill the caches of the
+ * @ncpus CPUs @cpus, one word into @buf: each L2 and each last-level
+ * cache as "busy/size", the largest and busiest first, repeats counted,
+ * e.g. "l2=1/2x8,2/4,1/4x2,0/4;llc=12/32". Two placements that fill the
+ * caches alike read the same, whichever CPUs they use. "-" when a CPU's
+ * caches are not known. Return @buf.
+ */
+char *place_format_spread(const struct place_cpu *cpus, int ncpus,
+			  const int *set, int n, char *buf, size_t len);
 
 #endif

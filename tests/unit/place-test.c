@@ -17,8 +17,8 @@ const char *prog = "place-test";
 
 /* P2xSMT2,E2 with every raw priority equal (cpu_priority missing). */
 static const struct place_cpu equal[] = {
-	{ 0, 0, 0, 0, 2 }, { 1, 0, 1, 0, 2 }, { 2, 2, 0, 0, 2 },
-	{ 3, 2, 1, 0, 2 }, { 4, 4, 0, 0, 1 }, { 6, 6, 0, 0, 1 },
+	CPU(0, 0, 0, 0, 2), CPU(1, 0, 1, 0, 2), CPU(2, 2, 0, 0, 2),
+	CPU(3, 2, 1, 0, 2), CPU(4, 4, 0, 0, 1), CPU(6, 6, 0, 0, 1),
 };
 
 /* The ideal set of @cnt tasks on @cpus reads @want. */
@@ -265,8 +265,9 @@ static void by_core(void)
 static void verdicts(void)
 {
 	static const struct place_cpu cpus[] = {
-		{ 0, 0, 0, 100, 2 }, { 1, 0, 1, 100, 2 }, { 2, 2, 0, 100, 2 },
-		{ 3, 2, 1, 100, 2 }, { 4, 4, 0, 40, 1 }, { 6, 6, 0, 40, 1 },
+		CPU(0, 0, 0, 100, 2), CPU(1, 0, 1, 100, 2),
+		CPU(2, 2, 0, 100, 2),
+		CPU(3, 2, 1, 100, 2), CPU(4, 4, 0, 40, 1), CPU(6, 6, 0, 40, 1),
 	};
 	/* N=4 ideal; N=4 on 0-3 (E-cores idle); N=5 with a sibling */
 	static const double ideal4[] = { 1, 0, 1, 0, 1, 1 };
@@ -289,7 +290,7 @@ static void verdicts(void)
 static void max_diff(void)
 {
 	static const struct place_cpu cpus[] = {
-		{ 0, 0, 0, 100, 2 }, { 1, 0, 1, 100, 2 }, { 4, 4, 0, 40, 1 },
+		CPU(0, 0, 0, 100, 2), CPU(1, 0, 1, 100, 2), CPU(4, 4, 0, 40, 1),
 	};
 	/* one task moving between cpu0 and cpu1 faster than the samples */
 	static const double res[] = { 0.7, 0.3, 1.0 };
@@ -322,6 +323,55 @@ static void real_numbering(void)
 	       place_cpu_label(9) == 9, "real_numbering");
 }
 
+/*
+ * How a placement fills the caches: P2xSMT2 with an L2 a core, E4m4
+ * (one L2 of 4) and one LLC, as an i9-14900K in small.
+ */
+static void spread(void)
+{
+	static const struct place_cpu cpus[] = {
+		{ 0, 0, 0, 100, 2, 0, 0 },
+		{ 1, 0, 1, 100, 2, 0, 0 },
+		{ 2, 2, 0, 100, 2, 2, 0 },
+		{ 3, 2, 1, 100, 2, 2, 0 },
+		{ 4, 4, 0, 40, 1, 4, 0 },
+		{ 5, 5, 0, 40, 1, 4, 0 },
+		{ 6, 6, 0, 40, 1, 4, 0 },
+		{ 7, 7, 0, 40, 1, 4, 0 },
+	};
+	static const struct place_cpu unknown[] = {
+		{ 0, 0, 0, 100, 1, 0, 0 },
+		{ 1, 1, 0, 100, 1, -1, 0 },
+	};
+	static const struct {
+		int n;
+		int set[8];
+		const char *want;
+		const char *name;
+	} cases[] = {
+		{ 0, { 0 }, "l2=0/4,0/2x2;llc=0/8", "spread_idle" },
+		{ 2, { 0, 2 }, "l2=0/4,1/2x2;llc=2/8", "spread_one_a_core" },
+		{ 3, { 3, 1, 6 }, "l2=1/4,1/2x2;llc=3/8", "spread_any_thread" },
+		{ 3, { 0, 1, 4 }, "l2=1/4,2/2,0/2;llc=3/8", "spread_a_core" },
+		{ 4, { 4, 4, 5, -1 }, "l2=2/4,0/2x2;llc=2/8", "spread_dups" },
+	};
+	char buf[128];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		place_format_spread(cpus, 8, cases[i].set, cases[i].n, buf,
+				    sizeof(buf));
+		if (strcmp(buf, cases[i].want))
+			printf("# got '%s', expected '%s'\n", buf,
+			       cases[i].want);
+		report(!strcmp(buf, cases[i].want), cases[i].name);
+	}
+	place_format_spread(unknown, 2, cases[1].set, 1, buf, sizeof(buf));
+	report(!strcmp(buf, "-"), "spread_unknown_cache");
+	place_format_spread(cpus, 8, cases[1].set, 2, buf, 12);
+	report(strlen(buf) == 11, "spread_truncates_safely");
+}
+
 int main(void)
 {
 	ktap_begin();
@@ -337,5 +387,6 @@ int main(void)
 	verdicts();
 	max_diff();
 	real_numbering();
+	spread();
 	return ktap_end();
 }
