@@ -1,0 +1,208 @@
+# SPDX-License-Identifier: GPL-2.0
+# The facts the host-side scripts share, each read here and nowhere else:
+# a scenario's header, the kernel flavours, the lab's topologies and the
+# catalogue of real parts, which tree takes a topology's kernel command
+# line, and the sample asym-map takes. Sourced by the scripts after they
+# set top (the repository's folder); POSIX sh but for 'local', so sh and
+# bash scripts both source it. Build outputs are named by scripts/artifact
+# (the flavours too: read here once, when sourced), KTAP is written by
+# tests/ktap.sh. A function that checks a value prints why it is refused
+# on stdout and fails: the caller says it as its own, with its own exit
+# status.
+
+: "${top:?scripts/lib.sh: set top (the folder of the repository) first}"
+lab_artifact=$top/scripts/artifact
+lab_topologies=$top/topologies
+lab_catalogue=$top/catalogue
+lab_scenarios=$top/tests/guest
+# "DEBUG=NAME ...": every flavour of a tree's kernel (scripts/artifact
+# flavour-names), read once.
+lab_flavours=$("$lab_artifact" flavour-names) || exit 2
+
+# --- Scenarios
+
+# A guest scenario is tests/guest/NAME.sh (lib.sh is the guest's library,
+# not a scenario), with these header lines, "# FIELD: VALUE":
+#   topology  a topology of the file topologies, a part of catalogue/ or
+#             a spec (default: the file topologies' default)
+#   timeout   seconds (default: qemu-run's)
+#   kernel    a flavour's name (flavour_names: debug, kcsan): boot that
+#             kernel of the tree (default: the lab's)
+#   cpu       FEATURE=on|off,...: CPUID features added to the pinned
+#             guest CPU
+#   append    extra kernel command line
+#   trees     the kernel trees it runs on (default 6.1; on 6.12 its stage
+#             of tests/run is NAME@6.12)
+#   suite     'full': the stage runs only in make test-full
+# tests/run makes stages of them, and qemu-run --scenario NAME boots one.
+
+# scenario_names: every scenario of tests/guest/, one a line.
+scenario_names() {
+	local f
+
+	for f in "$lab_scenarios"/*.sh; do
+		f=${f##*/}
+		[ "$f" = lib.sh ] || echo "${f%.sh}"
+	done
+}
+
+# scenario_file NAME: the file of scenario NAME; fails if there is none.
+scenario_file() {
+	case $1 in ''|lib|*[!a-z0-9-]*) return 1 ;; esac
+	[ -f "$lab_scenarios/$1.sh" ] || return 1
+	echo "$lab_scenarios/$1.sh"
+}
+
+# scenario_header FILE KEY: the value of FILE's "# KEY: VALUE" header line.
+scenario_header() {
+	sed -n "s/^# $2: *//p" "$1"
+}
+
+# scenario_kernel FILE: the DEBUG value (scripts/artifact flavours) of the
+# kernel FILE's '# kernel:' header asks for, 0 without one; fails on a
+# name that is no flavour's.
+scenario_kernel() {
+	local name
+
+	name=$(scenario_header "$1" kernel)
+	flavour_debug "$name" && return 0
+	echo "$1: '# kernel: $name': $(flavour_names | sed 's/ / or /g')"
+	return 1
+}
+
+# --- Kernel flavours
+
+# flavour_names: the names of the flavours but the lab kernel's, space
+# separated (debug kcsan).
+flavour_names() {
+	local w names=
+
+	for w in $lab_flavours; do
+		[ -z "${w#*=}" ] || names="$names${names:+ }${w#*=}"
+	done
+	echo "$names"
+}
+
+# flavour_name DEBUG: the name of flavour DEBUG (empty for the lab
+# kernel's, 0); fails if DEBUG is no flavour.
+flavour_name() {
+	local w
+
+	for w in $lab_flavours; do
+		[ "${w%%=*}" = "${1:-0}" ] && { echo "${w#*=}"; return 0; }
+	done
+	return 1
+}
+
+# flavour_debug NAME: the DEBUG value of the flavour named NAME (empty:
+# the lab kernel, 0); fails if none has that name.
+flavour_debug() {
+	local w
+
+	for w in $lab_flavours; do
+		[ "${w#*=}" = "$1" ] && { echo "${w%%=*}"; return 0; }
+	done
+	return 1
+}
+
+# kernel_target KVER DEBUG: the make target that builds that kernel.
+kernel_target() {
+	local name
+
+	name=$(flavour_name "$2") || return 1
+	echo "kernel-$1${name:+-$name}"
+}
+
+# --- Topologies and the catalogue
+
+# topology_lines: "NAME SPEC [KERNEL-COMMAND-LINE...]" of every topology
+# of the file topologies, the default first, without its comments.
+topology_lines() {
+	sed 's/#.*//' "$lab_topologies" | awk NF
+}
+
+# topology_names: the names of the file topologies, the default first.
+topology_names() {
+	topology_lines | awk '{ print $1 }'
+}
+
+# topology_line NAME: "SPEC [KERNEL-COMMAND-LINE...]" of topology NAME;
+# fails if the file topologies has none of that name.
+topology_line() {
+	topology_lines |
+		awk -v n="$1" '$1 == n { $1 = ""; sub(/^ +/, ""); print; found = 1; exit }
+			END { exit !found }'
+}
+
+# catalogue_parts: the real parts of catalogue/, one a line.
+catalogue_parts() {
+	local f
+
+	for f in "$lab_catalogue"/*; do
+		[ "${f##*/}" = README ] || echo "${f##*/}"
+	done
+}
+
+# catalogue_part NAME: true if NAME is a part of catalogue/.
+catalogue_part() {
+	case $1 in ''|README|[!a-z]*|*[!a-z0-9-]*) return 1 ;; esac
+	[ -f "$lab_catalogue/$1" ]
+}
+
+# catalogue_field PART FIELD: the value of PART's "FIELD: VALUE" line.
+catalogue_field() {
+	sed -n "s/^$2: //p" "$lab_catalogue/$1"
+}
+
+# lab_part NAME: true if NAME is a part of catalogue/ or a topology of
+# the file topologies: what qemu-run --topology boots by name.
+lab_part() {
+	catalogue_part "$1" || topology_line "$1" >/dev/null
+}
+
+# tree_takes_cmdline KVER: true if tree KVER takes the kernel command line
+# a topology adds (a line of the file topologies, or a catalogue part's
+# hybrid table): it picks one of the 6.1 series' topology tables, and
+# stock 6.12 has one table and no such parameter, so such a topology is
+# not booted on 6.12 (qemu-run refuses it, generations leaves it out) and
+# a hybrid part boots there without it.
+tree_takes_cmdline() {
+	[ "$1" = 6.1 ]
+}
+
+# --- asym-map
+
+# map_limit NAME: asym-map's limit NAME (MAX_STARTS, MAX_REPS), read from
+# its source: the value it is built with and enforces, there without a
+# build.
+map_limit() {
+	sed -n "s/^#define $1[[:space:]]*\([0-9][0-9]*\)[[:space:]]*$/\1/p" \
+		"$top/guest-tools/asym-map.c"
+}
+
+# map_sample STARTS REPS SEED: true if asym-map takes that sample: 1 to
+# MAX_STARTS starts, 1 to MAX_REPS runs a start, a seed of 0 or more.
+map_sample() {
+	local max_starts max_reps
+
+	max_starts=$(map_limit MAX_STARTS)
+	max_reps=$(map_limit MAX_REPS)
+	if [ -z "$max_starts" ] || [ -z "$max_reps" ]; then
+		echo "scripts/lib.sh: no MAX_STARTS or MAX_REPS in guest-tools/asym-map.c"
+		return 1
+	fi
+	if lab_count "$1" && lab_count "$2" && [ "$1" -le "$max_starts" ] 2>/dev/null &&
+	   [ "$2" -le "$max_reps" ] 2>/dev/null; then
+		case $3 in ''|*[!0-9]*) ;; *) return 0 ;; esac
+	fi
+	echo "STARTS (1-$max_starts), REPS (1-$max_reps) and SEED (0 or more) are whole numbers"
+	return 1
+}
+
+# lab_count VALUE: true if VALUE is a whole number from 1, in digits
+# without a leading zero.
+lab_count() {
+	case $1 in
+	''|0*|*[!0-9]*) return 1 ;;
+	esac
+}
