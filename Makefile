@@ -29,12 +29,19 @@ endif
 ifeq ($(DEBUG)$(KCSAN),11)
 $(error DEBUG=1 and KCSAN=1: KASAN and KCSAN exclude each other, choose one)
 endif
+# The kernels of a tree, as DEBUG values (scripts/artifact flavours), and
+# each as DEBUG=NAME: flavour_name DEBUG is its NAME (none for the lab's),
+# kernel_target KVER DEBUG the make target that builds it, kernel-KVER-NAME.
+FLAVOURS := $(call art,flavours)
+FLAVOUR_NAMES := $(call art,flavour-names)
+flavour_name = $(patsubst $(1)=%,%,$(filter $(1)=%,$(FLAVOUR_NAMES)))
+kernel_target = kernel-$(1)$(if $(call flavour_name,$(2)),-$(call flavour_name,$(2)))
+KERNELS := $(foreach v,$(KVERS),$(foreach d,$(FLAVOURS),$(call kernel_target,$(v),$(d))))
 # The kernel that `make kernel` builds and `make run` boots, and the
 # qemu-run option that boots it.
-FLAVOUR := $(if $(filter 1,$(DEBUG)),-debug,$(if $(filter 1,$(KCSAN)),-kcsan))
-KERNEL := kernel-$(KVER)$(FLAVOUR)
-BOOT_FLAVOUR := $(if $(FLAVOUR),-$(FLAVOUR))
-KERNELS := $(foreach v,$(KVERS),kernel-$(v) kernel-$(v)-debug kernel-$(v)-kcsan)
+KDEBUG := $(if $(filter 1,$(DEBUG)),1,$(if $(filter 1,$(KCSAN)),kcsan,0))
+KERNEL := $(call kernel_target,$(KVER),$(KDEBUG))
+BOOT_FLAVOUR := $(if $(call flavour_name,$(KDEBUG)),--$(call flavour_name,$(KDEBUG)))
 export TOPOLOGY CMD KVER
 
 help:
@@ -89,19 +96,19 @@ help:
 deps:
 	@scripts/deps
 
-# Per tree: its patched tree, lab kernel and debug kernel.
+# Per tree: its patched tree, and a kernel of each flavour.
 define tree_rules
 tree-$(1): deps
 	@KVER=$(1) scripts/tree
-kernel-$(1): tree-$(1)
-	@scripts/kbuild $(1) 0
-kernel-$(1)-debug: tree-$(1)
-	@scripts/kbuild $(1) 1
-kernel-$(1)-kcsan: tree-$(1)
-	@scripts/kbuild $(1) kcsan
-.PHONY: tree-$(1) kernel-$(1) kernel-$(1)-debug kernel-$(1)-kcsan
+.PHONY: tree-$(1)
+endef
+define kernel_rules
+$(call kernel_target,$(1),$(2)): tree-$(1)
+	@scripts/kbuild $(1) $(2)
+.PHONY: $(call kernel_target,$(1),$(2))
 endef
 $(foreach v,$(KVERS),$(eval $(call tree_rules,$(v))))
+$(foreach v,$(KVERS),$(foreach d,$(FLAVOURS),$(eval $(call kernel_rules,$(v),$(d)))))
 
 tree: tree-$(KVER)
 
@@ -123,8 +130,8 @@ tools: deps
 # only (make test T=NAME@6.12), of the first of those.
 IKERNEL := $(firstword $(filter $(KERNEL),$(MAKECMDGOALS)) \
 	$(filter $(KERNELS),$(MAKECMDGOALS)) $(KERNEL))
-IKVER := $(patsubst kernel-%,%,$(patsubst %-kcsan,%,$(patsubst %-debug,%,$(IKERNEL))))
-IDEBUG := $(if $(filter %-debug,$(IKERNEL)),1,$(if $(filter %-kcsan,$(IKERNEL)),kcsan,0))
+IKVER := $(word 2,$(subst -, ,$(IKERNEL)))
+IDEBUG := $(firstword $(foreach d,$(FLAVOURS),$(if $(filter $(IKERNEL),$(call kernel_target,$(IKVER),$(d))),$(d))))
 initramfs: $(IKERNEL) tools
 	@scripts/initramfs $(call art,objdir $(IKVER) $(IDEBUG))/usr/gen_init_cpio \
 		$(call art,initramfs) $(call art,guest-tools)
@@ -203,7 +210,7 @@ test-full: TEST_FULL := --full
 clean:
 	rm -rf $(call art,guest-tools) $(call art,host-tools) $(call art,logs) \
 		$(call art,initramfs)* \
-		$(foreach v,$(KVERS),$(foreach d,$(call art,flavours),$(call art,bzimage $(v) $(d))))
+		$(foreach v,$(KVERS),$(foreach d,$(FLAVOURS),$(call art,bzimage $(v) $(d))))
 
 distclean:
 	rm -rf $(TOP)/build
