@@ -86,21 +86,25 @@ flavour_names() {
 # flavour_name DEBUG: the name of flavour DEBUG (empty for the lab
 # kernel's, 0); fails if DEBUG is no flavour.
 flavour_name() {
-	local w
-
-	for w in $lab_flavours; do
-		[ "${w%%=*}" = "${1:-0}" ] && { echo "${w#*=}"; return 0; }
-	done
-	return 1
+	flavour_find debug "${1:-0}"
 }
 
 # flavour_debug NAME: the DEBUG value of the flavour named NAME (empty:
 # the lab kernel, 0); fails if none has that name.
 flavour_debug() {
+	flavour_find name "$1"
+}
+
+# flavour_find debug|name VALUE: the other half of the flavour whose DEBUG
+# value or name is VALUE; fails if there is none.
+flavour_find() {
 	local w
 
 	for w in $lab_flavours; do
-		[ "${w#*=}" = "$1" ] && { echo "${w%%=*}"; return 0; }
+		case $1 in
+		debug) [ "${w%%=*}" = "$2" ] && { echo "${w#*=}"; return 0; } ;;
+		name) [ "${w#*=}" = "$2" ] && { echo "${w%%=*}"; return 0; } ;;
+		esac
 	done
 	return 1
 }
