@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=dash
 # The facts the host-side scripts share, each read here and nowhere else:
 # a scenario's header, the kernel flavours, the lab's topologies and the
 # catalogue of real parts, which tree takes a topology's kernel command
