@@ -242,9 +242,18 @@ topology_checked() {
 	return $status
 }
 
-# is_stock: the kernel has none of the series' knobs (stock 6.12).
+# is_stock: the guest runs stock 6.12, as the host that booted it says
+# (TREE, from qemu-run's job). A tree whose knobs do not match it (a 6.1
+# kernel without the series' sysctl, or a 6.12 with it) is an error, not
+# a guess: its rows would be judged against the other tree's.
 is_stock() {
-	[ ! -e "$ASYM_SYSCTL" ]
+	case $TREE in
+	6.12) [ ! -e "$ASYM_SYSCTL" ] && return 0 ;;
+	6.1) [ -e "$ASYM_SYSCTL" ] && return 1 ;;
+	esac
+	echo "# lib.sh: tree '$TREE' and $ASYM_SYSCTL $([ -e "$ASYM_SYSCTL" ] &&
+		echo present || echo absent) do not match" >&2
+	exit 1
 }
 
 # record_cost: asym-record-cost in short blocks writes the record's
