@@ -681,51 +681,6 @@ static int cmd_prios(const char *what)
 
 /* --- groups --- */
 
-/* Read @file of domain directory @dir into @buf; 0 or -1. */
-static int domain_file(const char *dir, const char *file, char *buf,
-		       size_t len)
-{
-	char path[192];
-
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	return read_text(path, buf, len, 0) < 0 ? -1 : 0;
-}
-
-/*
- * Call @fn on every line of the groups file of CPU @cpu's domain @d
- * (opened as @dir), stopping at the first that fails; -1 if one failed or
- * a line is malformed.
- */
-static int for_each_group(const char *dir,
-			  int (*fn)(const struct sched_group_line *g,
-				    int first, void *arg), void *arg)
-{
-	static char text[64 * 1024];
-	const char *line;
-	int first = 1;
-
-	if (domain_file(dir, "groups", text, sizeof(text)))
-		return -1;
-	for (line = text; *line; ) {
-		size_t len = strcspn(line, "\n");
-		struct sched_group_line g;
-		char one[1024];
-
-		snprintf(one, sizeof(one), "%.*s", (int)len, line);
-		line += len + (line[len] == '\n');
-		if (!*one)
-			continue;
-		if (parse_group(one, &g)) {
-			warnx_("%s/groups: malformed '%s'", dir, one);
-			return -1;
-		}
-		if (fn(&g, first, arg))
-			return -1;
-		first = 0;
-	}
-	return 0;
-}
-
 static int print_group(const struct sched_group_line *g, int first,
 		       void *arg)
 {
@@ -744,13 +699,6 @@ static int print_group(const struct sched_group_line *g, int first,
 	return 0;
 }
 
-/* The directory of CPU @cpu's domain @d into @dir; 0, or -1 if none. */
-static int domain_dir(int cpu, int d, char *dir, size_t len)
-{
-	snprintf(dir, len, SCHED_DEBUGFS_DOMAINS "/cpu%d/domain%d", cpu, d);
-	return access(dir, F_OK) ? -1 : 0;
-}
-
 /* Print the domains of @cpu; @first: no JSON comma before. */
 static int cpu_groups(int cpu, int first)
 {
@@ -759,9 +707,9 @@ static int cpu_groups(int cpu, int first)
 
 	if (json)
 		printf("%s{\"cpu\":%d,\"domains\":[", first ? "" : ",", cpu);
-	for (d = 0; !domain_dir(cpu, d, dir, sizeof(dir)); d++) {
-		if (domain_file(dir, "name", name, sizeof(name)) ||
-		    domain_file(dir, "flags", flags, sizeof(flags)))
+	for (d = 0; !sched_domain_dir(cpu, d, dir, sizeof(dir)); d++) {
+		if (sched_domain_file(dir, "name", name, sizeof(name)) ||
+		    sched_domain_file(dir, "flags", flags, sizeof(flags)))
 			return -1;
 		flags[strcspn(flags, "\n")] = '\0';
 		while (*flags && flags[strlen(flags) - 1] == ' ')
@@ -779,7 +727,7 @@ static int cpu_groups(int cpu, int first)
 			       "weight", "capacity", "asym_prefer_cpu",
 			       "flags");
 		}
-		if (for_each_group(dir, print_group, NULL))
+		if (sched_domain_groups(dir, print_group, NULL))
 			return -1;
 		if (json)
 			printf("]}");
@@ -878,9 +826,9 @@ static int cmd_check_groups(void)
 		return 1;
 	for (cpu = 0; cpu < PLACE_MAX_CPUS; cpu++) {
 		for (d = 0; online[cpu] &&
-		     !domain_dir(cpu, d, dir, sizeof(dir)); d++) {
+		     !sched_domain_dir(cpu, d, dir, sizeof(dir)); d++) {
 			pc.dir = dir;
-			if (for_each_group(dir, check_group, &pc))
+			if (sched_domain_groups(dir, check_group, &pc))
 				return 1;
 			groups++;
 		}
@@ -1028,15 +976,15 @@ static void check_domains(struct topo_checker *tc, const struct topo *t,
 	int d, n = topo_domains(t, online, cpu, k->cls, levels);
 	char dir[128], what[192], name[64], flags[1024];
 
-	for (d = 0; !domain_dir(cpu, d, dir, sizeof(dir)); d++) {
+	for (d = 0; !sched_domain_dir(cpu, d, dir, sizeof(dir)); d++) {
 		unsigned char span[TOPO_MAX_BOOT_CPUS] = { 0 };
 		unsigned char want[TOPO_MAX_BOOT_CPUS];
 		enum topo_level l;
 
 		snprintf(what, sizeof(what), "%s/name", dir);
-		if (domain_file(dir, "name", name, sizeof(name)) ||
-		    domain_file(dir, "flags", flags, sizeof(flags)) ||
-		    for_each_group(dir, or_group_span, span)) {
+		if (sched_domain_file(dir, "name", name, sizeof(name)) ||
+		    sched_domain_file(dir, "flags", flags, sizeof(flags)) ||
+		    sched_domain_groups(dir, or_group_span, span)) {
 			check_equal(tc, dir, "unreadable", "a domain");
 			continue;
 		}
