@@ -214,11 +214,104 @@ static int check_booted(const struct topo *t)
 	return 0;
 }
 
+/*
+ * Make the booted CPUs @t: online exactly the threads of its cores, then,
+ * where the kernel can emulate them, its raw ITMT priorities and ITMT
+ * support; and make the sched domain files exist, for what checks them
+ * next. Idempotent. 0, or -1 after naming the file that failed.
+ */
+static int topology_apply(const struct topo *t)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < topo_ncpus(t); cpu++) {
+		int want = topo_cpu_online(t, cpu), now = cpu_online(cpu);
+		char path[128];
+
+		if (now < 0)
+			return -1;
+		if (now == want)
+			continue;
+		snprintf(path, sizeof(path), SYSFS_CPU "/cpu%d/online", cpu);
+		if (write_text(path, want ? "1" : "0"))
+			return -1;
+	}
+
+	/* Priorities and ITMT support, where the kernel can emulate them. */
+	if (access(knobs[KNOB_ITMT_SUPPORT].path, W_OK)) {
+		warnx_("%s: %s: raw priorities not set",
+		       knobs[KNOB_ITMT_SUPPORT].path, strerror(errno));
+	} else {
+		int core;
+
+		for (core = 0; core < t->ncores; core++) {
+			char buf[64];
+
+			snprintf(buf, sizeof(buf), "%d %d", core * t->threads,
+				 t->core[core].prio);
+			if (write_text(knobs[KNOB_CPU_PRIORITY].path, buf))
+				return -1;
+		}
+		if (write_text(knobs[KNOB_ITMT_SUPPORT].path, "1"))
+			return -1;
+	}
+
+	return sched_domains_files_on() < 0 ? -1 : 0;
+}
+
+/*
+ * The CPUs of @t (written @spec) as 'topology SPEC' set them up: core,
+ * class, thread, online and priority of each, and its real CPU from
+ * @real when @has_real (none: -1).
+ */
+static void topology_print(const char *spec, const struct topo *t,
+			   const int *real, int has_real)
+{
+	int cpu;
+
+	if (json) {
+		printf("{\"spec\":");
+		json_str(spec);
+		printf(",\"cpus\":[");
+	} else {
+		printf("%-4s %-4s %-5s %-6s %-6s %-6s%s\n",
+		       "cpu", "core", "class", "thread", "online", "prio",
+		       has_real ? " real" : "");
+	}
+	for (cpu = 0; cpu < topo_ncpus(t); cpu++) {
+		const struct topo_core *c = &t->core[topo_core_of(t, cpu)];
+		int on = topo_cpu_online(t, cpu);
+
+		if (json) {
+			printf("%s{\"cpu\":%d,\"core\":%d,\"class\":\"%c\",\"thread\":%d,\"online\":%s,\"prio\":%d",
+			       cpu ? "," : "", cpu, topo_core_of(t, cpu),
+			       c->cls, topo_thread_of(t, cpu),
+			       on ? "true" : "false", c->prio);
+			if (has_real && real[cpu] >= 0)
+				printf(",\"real\":%d", real[cpu]);
+			else if (has_real)
+				printf(",\"real\":null");
+			printf("}");
+		} else {
+			printf("%-4d %-4d %-5c %-6d %-6s %-6d", cpu,
+			       topo_core_of(t, cpu), c->cls,
+			       topo_thread_of(t, cpu), on ? "yes" : "no",
+			       c->prio);
+			if (has_real && real[cpu] >= 0)
+				printf(" %d", real[cpu]);
+			else if (has_real)
+				printf(" -");
+			printf("\n");
+		}
+	}
+	if (json)
+		printf("]}\n");
+}
+
 static int cmd_topology(const char *spec)
 {
 	int real[TOPO_MAX_CORES * TOPO_MAX_THREADS], has_real;
 	struct topo t;
-	int cpu;
 
 	if (parse_spec(spec, &t))
 		return 2;
@@ -233,82 +326,9 @@ static int cmd_topology(const char *spec)
 		}
 		has_real = 1;
 	}
-	if (check_booted(&t))
+	if (check_booted(&t) || topology_apply(&t))
 		return 1;
-
-	for (cpu = 0; cpu < topo_ncpus(&t); cpu++) {
-		int want = topo_cpu_online(&t, cpu), now = cpu_online(cpu);
-		char path[128];
-
-		if (now < 0)
-			return 1;
-		if (now == want)
-			continue;
-		snprintf(path, sizeof(path), SYSFS_CPU "/cpu%d/online", cpu);
-		if (write_text(path, want ? "1" : "0"))
-			return 1;
-	}
-
-	/* Priorities and ITMT support, where the kernel can emulate them. */
-	if (access(knobs[KNOB_ITMT_SUPPORT].path, W_OK)) {
-		warnx_("%s: %s: raw priorities not set",
-		       knobs[KNOB_ITMT_SUPPORT].path, strerror(errno));
-	} else {
-		int core;
-
-		for (core = 0; core < t.ncores; core++) {
-			char buf[64];
-
-			snprintf(buf, sizeof(buf), "%d %d", core * t.threads,
-				 t.core[core].prio);
-			if (write_text(knobs[KNOB_CPU_PRIORITY].path, buf))
-				return 1;
-		}
-		if (write_text(knobs[KNOB_ITMT_SUPPORT].path, "1"))
-			return 1;
-	}
-
-	if (sched_domains_files_on() < 0)
-		return 1;
-
-	if (json)
-		printf("{\"spec\":");
-	else
-		printf("%-4s %-4s %-5s %-6s %-6s %-6s%s\n",
-		       "cpu", "core", "class", "thread", "online", "prio",
-		       has_real ? " real" : "");
-	for (cpu = 0; cpu < topo_ncpus(&t); cpu++) {
-		const struct topo_core *c = &t.core[topo_core_of(&t, cpu)];
-		int on = topo_cpu_online(&t, cpu);
-
-		if (json) {
-			if (!cpu) {
-				json_str(spec);
-				printf(",\"cpus\":[");
-			}
-			printf("%s{\"cpu\":%d,\"core\":%d,\"class\":\"%c\",\"thread\":%d,\"online\":%s,\"prio\":%d",
-			       cpu ? "," : "", cpu, topo_core_of(&t, cpu),
-			       c->cls, topo_thread_of(&t, cpu),
-			       on ? "true" : "false", c->prio);
-			if (has_real && real[cpu] >= 0)
-				printf(",\"real\":%d", real[cpu]);
-			else if (has_real)
-				printf(",\"real\":null");
-			printf("}");
-		} else {
-			printf("%-4d %-4d %-5c %-6d %-6s %-6d", cpu,
-			       topo_core_of(&t, cpu), c->cls,
-			       topo_thread_of(&t, cpu), on ? "yes" : "no",
-			       c->prio);
-			if (has_real && real[cpu] >= 0)
-				printf(" %d", real[cpu]);
-			else if (has_real)
-				printf(" -");
-			printf("\n");
-		}
-	}
-	if (json)
-		printf("]}\n");
+	topology_print(spec, &t, real, has_real);
 	return 0;
 }
 
