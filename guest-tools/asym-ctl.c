@@ -17,6 +17,7 @@
 #include "place.h"
 #include "setting.h"
 #include "topo.h"
+#include "topocheck.h"
 
 const char *prog = "asym-ctl";
 static int json;
@@ -213,11 +214,104 @@ static int check_booted(const struct topo *t)
 	return 0;
 }
 
+/*
+ * Make the booted CPUs @t: online exactly the threads of its cores, then,
+ * where the kernel can emulate them, its raw ITMT priorities and ITMT
+ * support; and make the sched domain files exist, for what checks them
+ * next. Idempotent. 0, or -1 after naming the file that failed.
+ */
+static int topology_apply(const struct topo *t)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < topo_ncpus(t); cpu++) {
+		int want = topo_cpu_online(t, cpu), now = cpu_online(cpu);
+		char path[128];
+
+		if (now < 0)
+			return -1;
+		if (now == want)
+			continue;
+		snprintf(path, sizeof(path), SYSFS_CPU "/cpu%d/online", cpu);
+		if (write_text(path, want ? "1" : "0"))
+			return -1;
+	}
+
+	/* Priorities and ITMT support, where the kernel can emulate them. */
+	if (access(knobs[KNOB_ITMT_SUPPORT].path, W_OK)) {
+		warnx_("%s: %s: raw priorities not set",
+		       knobs[KNOB_ITMT_SUPPORT].path, strerror(errno));
+	} else {
+		int core;
+
+		for (core = 0; core < t->ncores; core++) {
+			char buf[64];
+
+			snprintf(buf, sizeof(buf), "%d %d", core * t->threads,
+				 t->core[core].prio);
+			if (write_text(knobs[KNOB_CPU_PRIORITY].path, buf))
+				return -1;
+		}
+		if (write_text(knobs[KNOB_ITMT_SUPPORT].path, "1"))
+			return -1;
+	}
+
+	return sched_domains_files_on() < 0 ? -1 : 0;
+}
+
+/*
+ * The CPUs of @t (written @spec) as 'topology SPEC' set them up: core,
+ * class, thread, online and priority of each, and its real CPU from
+ * @real when @has_real (none: -1).
+ */
+static void topology_print(const char *spec, const struct topo *t,
+			   const int *real, int has_real)
+{
+	int cpu;
+
+	if (json) {
+		printf("{\"spec\":");
+		json_str(spec);
+		printf(",\"cpus\":[");
+	} else {
+		printf("%-4s %-4s %-5s %-6s %-6s %-6s%s\n",
+		       "cpu", "core", "class", "thread", "online", "prio",
+		       has_real ? " real" : "");
+	}
+	for (cpu = 0; cpu < topo_ncpus(t); cpu++) {
+		const struct topo_core *c = &t->core[topo_core_of(t, cpu)];
+		int on = topo_cpu_online(t, cpu);
+
+		if (json) {
+			printf("%s{\"cpu\":%d,\"core\":%d,\"class\":\"%c\",\"thread\":%d,\"online\":%s,\"prio\":%d",
+			       cpu ? "," : "", cpu, topo_core_of(t, cpu),
+			       c->cls, topo_thread_of(t, cpu),
+			       on ? "true" : "false", c->prio);
+			if (has_real && real[cpu] >= 0)
+				printf(",\"real\":%d", real[cpu]);
+			else if (has_real)
+				printf(",\"real\":null");
+			printf("}");
+		} else {
+			printf("%-4d %-4d %-5c %-6d %-6s %-6d", cpu,
+			       topo_core_of(t, cpu), c->cls,
+			       topo_thread_of(t, cpu), on ? "yes" : "no",
+			       c->prio);
+			if (has_real && real[cpu] >= 0)
+				printf(" %d", real[cpu]);
+			else if (has_real)
+				printf(" -");
+			printf("\n");
+		}
+	}
+	if (json)
+		printf("]}\n");
+}
+
 static int cmd_topology(const char *spec)
 {
 	int real[TOPO_MAX_CORES * TOPO_MAX_THREADS], has_real;
 	struct topo t;
-	int cpu;
 
 	if (parse_spec(spec, &t))
 		return 2;
@@ -232,82 +326,9 @@ static int cmd_topology(const char *spec)
 		}
 		has_real = 1;
 	}
-	if (check_booted(&t))
+	if (check_booted(&t) || topology_apply(&t))
 		return 1;
-
-	for (cpu = 0; cpu < topo_ncpus(&t); cpu++) {
-		int want = topo_cpu_online(&t, cpu), now = cpu_online(cpu);
-		char path[128];
-
-		if (now < 0)
-			return 1;
-		if (now == want)
-			continue;
-		snprintf(path, sizeof(path), SYSFS_CPU "/cpu%d/online", cpu);
-		if (write_text(path, want ? "1" : "0"))
-			return 1;
-	}
-
-	/* Priorities and ITMT support, where the kernel can emulate them. */
-	if (access(knobs[KNOB_ITMT_SUPPORT].path, W_OK)) {
-		warnx_("%s: %s: raw priorities not set",
-		       knobs[KNOB_ITMT_SUPPORT].path, strerror(errno));
-	} else {
-		int core;
-
-		for (core = 0; core < t.ncores; core++) {
-			char buf[64];
-
-			snprintf(buf, sizeof(buf), "%d %d", core * t.threads,
-				 t.core[core].prio);
-			if (write_text(knobs[KNOB_CPU_PRIORITY].path, buf))
-				return 1;
-		}
-		if (write_text(knobs[KNOB_ITMT_SUPPORT].path, "1"))
-			return 1;
-	}
-
-	if (sched_domains_files_on() < 0)
-		return 1;
-
-	if (json)
-		printf("{\"spec\":");
-	else
-		printf("%-4s %-4s %-5s %-6s %-6s %-6s%s\n",
-		       "cpu", "core", "class", "thread", "online", "prio",
-		       has_real ? " real" : "");
-	for (cpu = 0; cpu < topo_ncpus(&t); cpu++) {
-		const struct topo_core *c = &t.core[topo_core_of(&t, cpu)];
-		int on = topo_cpu_online(&t, cpu);
-
-		if (json) {
-			if (!cpu) {
-				json_str(spec);
-				printf(",\"cpus\":[");
-			}
-			printf("%s{\"cpu\":%d,\"core\":%d,\"class\":\"%c\",\"thread\":%d,\"online\":%s,\"prio\":%d",
-			       cpu ? "," : "", cpu, topo_core_of(&t, cpu),
-			       c->cls, topo_thread_of(&t, cpu),
-			       on ? "true" : "false", c->prio);
-			if (has_real && real[cpu] >= 0)
-				printf(",\"real\":%d", real[cpu]);
-			else if (has_real)
-				printf(",\"real\":null");
-			printf("}");
-		} else {
-			printf("%-4d %-4d %-5c %-6d %-6s %-6d", cpu,
-			       topo_core_of(&t, cpu), c->cls,
-			       topo_thread_of(&t, cpu), on ? "yes" : "no",
-			       c->prio);
-			if (has_real && real[cpu] >= 0)
-				printf(" %d", real[cpu]);
-			else if (has_real)
-				printf(" -");
-			printf("\n");
-		}
-	}
-	if (json)
-		printf("]}\n");
+	topology_print(spec, &t, real, has_real);
 	return 0;
 }
 
@@ -681,51 +702,6 @@ static int cmd_prios(const char *what)
 
 /* --- groups --- */
 
-/* Read @file of domain directory @dir into @buf; 0 or -1. */
-static int domain_file(const char *dir, const char *file, char *buf,
-		       size_t len)
-{
-	char path[192];
-
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	return read_text(path, buf, len, 0) < 0 ? -1 : 0;
-}
-
-/*
- * Call @fn on every line of the groups file of CPU @cpu's domain @d
- * (opened as @dir), stopping at the first that fails; -1 if one failed or
- * a line is malformed.
- */
-static int for_each_group(const char *dir,
-			  int (*fn)(const struct sched_group_line *g,
-				    int first, void *arg), void *arg)
-{
-	static char text[64 * 1024];
-	const char *line;
-	int first = 1;
-
-	if (domain_file(dir, "groups", text, sizeof(text)))
-		return -1;
-	for (line = text; *line; ) {
-		size_t len = strcspn(line, "\n");
-		struct sched_group_line g;
-		char one[1024];
-
-		snprintf(one, sizeof(one), "%.*s", (int)len, line);
-		line += len + (line[len] == '\n');
-		if (!*one)
-			continue;
-		if (parse_group(one, &g)) {
-			warnx_("%s/groups: malformed '%s'", dir, one);
-			return -1;
-		}
-		if (fn(&g, first, arg))
-			return -1;
-		first = 0;
-	}
-	return 0;
-}
-
 static int print_group(const struct sched_group_line *g, int first,
 		       void *arg)
 {
@@ -744,13 +720,6 @@ static int print_group(const struct sched_group_line *g, int first,
 	return 0;
 }
 
-/* The directory of CPU @cpu's domain @d into @dir; 0, or -1 if none. */
-static int domain_dir(int cpu, int d, char *dir, size_t len)
-{
-	snprintf(dir, len, SCHED_DEBUGFS_DOMAINS "/cpu%d/domain%d", cpu, d);
-	return access(dir, F_OK) ? -1 : 0;
-}
-
 /* Print the domains of @cpu; @first: no JSON comma before. */
 static int cpu_groups(int cpu, int first)
 {
@@ -759,9 +728,9 @@ static int cpu_groups(int cpu, int first)
 
 	if (json)
 		printf("%s{\"cpu\":%d,\"domains\":[", first ? "" : ",", cpu);
-	for (d = 0; !domain_dir(cpu, d, dir, sizeof(dir)); d++) {
-		if (domain_file(dir, "name", name, sizeof(name)) ||
-		    domain_file(dir, "flags", flags, sizeof(flags)))
+	for (d = 0; !sched_domain_dir(cpu, d, dir, sizeof(dir)); d++) {
+		if (sched_domain_file(dir, "name", name, sizeof(name)) ||
+		    sched_domain_file(dir, "flags", flags, sizeof(flags)))
 			return -1;
 		flags[strcspn(flags, "\n")] = '\0';
 		while (*flags && flags[strlen(flags) - 1] == ' ')
@@ -779,7 +748,7 @@ static int cpu_groups(int cpu, int first)
 			       "weight", "capacity", "asym_prefer_cpu",
 			       "flags");
 		}
-		if (for_each_group(dir, print_group, NULL))
+		if (sched_domain_groups(dir, print_group, NULL))
 			return -1;
 		if (json)
 			printf("]}");
@@ -878,9 +847,9 @@ static int cmd_check_groups(void)
 		return 1;
 	for (cpu = 0; cpu < PLACE_MAX_CPUS; cpu++) {
 		for (d = 0; online[cpu] &&
-		     !domain_dir(cpu, d, dir, sizeof(dir)); d++) {
+		     !sched_domain_dir(cpu, d, dir, sizeof(dir)); d++) {
 			pc.dir = dir;
-			if (for_each_group(dir, check_group, &pc))
+			if (sched_domain_groups(dir, check_group, &pc))
 				return 1;
 			groups++;
 		}
@@ -893,189 +862,12 @@ static int cmd_check_groups(void)
 	return pc.bad ? 1 : 0;
 }
 
-/* --- topology --check --- */
-
-struct topo_checker {
-	int checks, failed;
-};
-
-/* Count one check of @what; report it when @got is not @want. */
-static void check_equal(struct topo_checker *tc, const char *what,
-			const char *got, const char *want)
-{
-	tc->checks++;
-	if (!strcmp(got, want))
-		return;
-	if (json) {
-		printf("%s{\"check\":", tc->failed ? "," : "");
-		json_str(what);
-		printf(",\"got\":");
-		json_str(got);
-		printf(",\"want\":");
-		json_str(want);
-		printf("}");
-	} else {
-		printf("%s: %s, expected %s\n", what, got, want);
-	}
-	tc->failed++;
-}
-
-static void check_span(struct topo_checker *tc, const char *what,
-		       const unsigned char *got, const unsigned char *want)
-{
-	char g[512], w[512];
-
-	if (format_cpulist(got, TOPO_MAX_BOOT_CPUS, g, sizeof(g)) ||
-	    format_cpulist(want, TOPO_MAX_BOOT_CPUS, w, sizeof(w)))
-		snprintf(g, sizeof(g), "(too long)");
-	check_equal(tc, what, g, w);
-}
-
-/* The cpulist file @path against @want. */
-static void check_cpulist_file(struct topo_checker *tc, const char *path,
-			       const unsigned char *want)
-{
-	unsigned char got[TOPO_MAX_BOOT_CPUS];
-	char text[512];
-
-	if (read_text(path, text, sizeof(text), 1) < 0 ||
-	    parse_cpulist(text, got, TOPO_MAX_BOOT_CPUS)) {
-		check_equal(tc, path, "missing or malformed", "a cpulist");
-		return;
-	}
-	check_span(tc, path, got, want);
-}
-
-/* Whether the space-separated @list has @word. */
-static int has_word(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-	const char *p;
-
-	for (p = list; (p = strstr(p, word)); p += n)
-		if ((p == list || p[-1] == ' ') &&
-		    (p[n] == '\0' || p[n] == ' ' || p[n] == '\n'))
-			return 1;
-	return 0;
-}
-
-static void check_flag(struct topo_checker *tc, const char *dir,
-		       const char *flags, const char *flag, int want)
-{
-	char what[256];
-
-	snprintf(what, sizeof(what), "%s/flags %s", dir, flag);
-	check_equal(tc, what, has_word(flags, flag) ? "set" : "clear",
-		    want ? "set" : "clear");
-}
-
-static int or_group_span(const struct sched_group_line *g, int first,
-			 void *arg)
-{
-	unsigned char *span = arg, mask[TOPO_MAX_BOOT_CPUS];
-	int i;
-
-	(void)first;
-	if (parse_cpulist(g->span, mask, TOPO_MAX_BOOT_CPUS))
-		return -1;
-	for (i = 0; i < TOPO_MAX_BOOT_CPUS; i++)
-		span[i] |= mask[i];
-	return 0;
-}
-
-/* What the kernel's tables depend on, as the running kernel has it. */
-struct topo_kernel {
-	const char *pkg_name;	/* "DIE" before v6.8, "PKG" after */
-	int pkg_asym;		/* PKG (DIE) gets SD_ASYM_PACKING */
-	int cls;		/* the table has the cluster level */
-	int itmt;		/* kernel.sched_itmt_enabled is 1 */
-};
-
-static void topo_kernel_now(struct topo_kernel *k)
-{
-	char release[65], cmdline[4096], itmt[16], mode[16];
-	int major = 0, minor = 0, v, mode2;
-
-	kernel_release(release, sizeof(release));
-	if (sscanf(release, "%d.%d", &major, &minor) != 2)
-		major = minor = 0;
-	v = major * 100 + minor;
-	k->pkg_name = v >= 608 ? "PKG" : "DIE";
-	mode2 = read_text(knobs[KNOB_SYSCTL].path, mode, sizeof(mode), 1) > 0 &&
-		!strcmp(mode, "2");
-	/*
-	 * Stock 6.12.y has e1bc02646527 (every x86 part; hybrid ones since
-	 * v6.5); the 6.1 series takes both at kernel.sched_asym_smt=2.
-	 */
-	k->pkg_asym = v >= 612 || mode2;
-	if (read_text("/proc/cmdline", cmdline, sizeof(cmdline), 0) < 0)
-		cmdline[0] = '\0';
-	/*
-	 * x86_hybrid_topology of 6.1 (the emulation's boot parameter), but at
-	 * kernel.sched_asym_smt=2, which builds the cluster level there as
-	 * v6.6 does (17953249bf02)
-	 */
-	k->cls = !has_word(cmdline, "asym_smt_hybrid_topology") || mode2;
-	k->itmt = read_text(knobs[KNOB_ITMT_ENABLED].path, itmt, sizeof(itmt),
-			    1) > 0 && !strcmp(itmt, "1");
-}
-
-static void check_domains(struct topo_checker *tc, const struct topo *t,
-			  const struct topo_kernel *k,
-			  const unsigned char *online, int cpu)
-{
-	enum topo_level levels[TOPO_LEVELS];
-	int d, n = topo_domains(t, online, cpu, k->cls, levels);
-	char dir[128], what[192], name[64], flags[1024];
-
-	for (d = 0; !domain_dir(cpu, d, dir, sizeof(dir)); d++) {
-		unsigned char span[TOPO_MAX_BOOT_CPUS] = { 0 };
-		unsigned char want[TOPO_MAX_BOOT_CPUS];
-		enum topo_level l;
-
-		snprintf(what, sizeof(what), "%s/name", dir);
-		if (domain_file(dir, "name", name, sizeof(name)) ||
-		    domain_file(dir, "flags", flags, sizeof(flags)) ||
-		    for_each_group(dir, or_group_span, span)) {
-			check_equal(tc, dir, "unreadable", "a domain");
-			continue;
-		}
-		if (d >= n) {
-			check_equal(tc, what, name, "no such domain");
-			continue;
-		}
-		l = levels[d];
-		check_equal(tc, what, name, topo_level_name(l, k->pkg_name));
-		topo_span(t, online, cpu, l, want);
-		snprintf(what, sizeof(what), "%s/groups (span)", dir);
-		check_span(tc, what, span, want);
-		check_flag(tc, dir, flags, "SD_SHARE_CPUCAPACITY",
-			   l == TOPO_SMT);
-		snprintf(what, sizeof(what), "%s/flags LLC (SD_SHARE_LLC or SD_SHARE_PKG_RESOURCES)",
-			 dir);
-		check_equal(tc, what,
-			    has_word(flags, "SD_SHARE_LLC") ||
-			    has_word(flags, "SD_SHARE_PKG_RESOURCES") ?
-			    "set" : "clear", l != TOPO_PKG ? "set" : "clear");
-		/* SMT's depends on the mode: group-flags checks it */
-		if (l != TOPO_SMT)
-			check_flag(tc, dir, flags, "SD_ASYM_PACKING",
-				   k->itmt && (l != TOPO_PKG || k->pkg_asym));
-	}
-	for (; d < n; d++) {
-		snprintf(what, sizeof(what), "cpu%d domain%d", cpu, d);
-		check_equal(tc, what, "missing",
-			    topo_level_name(levels[d], k->pkg_name));
-	}
-}
+/* --- topology --check (topocheck.c) --- */
 
 static int cmd_topology_check(const char *spec)
 {
-	unsigned char online[TOPO_MAX_BOOT_CPUS], want[TOPO_MAX_BOOT_CPUS];
-	struct topo_checker tc = { 0 };
-	struct topo_kernel k;
+	unsigned char online[TOPO_MAX_BOOT_CPUS];
 	struct topo t;
-	int cpu, idx;
 
 	if (!spec) {
 		warnx_("topology --check: no SPEC and no $TOPOLOGY");
@@ -1086,52 +878,7 @@ static int cmd_topology_check(const char *spec)
 	if (check_booted(&t) ||
 	    online_cpus(online, TOPO_MAX_BOOT_CPUS) < 0)
 		return 1;
-	topo_kernel_now(&k);
-	if (json) {
-		printf("{\"spec\":");
-		json_str(spec);
-		printf(",\"differences\":[");
-	}
-	for (cpu = 0; cpu < topo_ncpus(&t); cpu++) {
-		char path[192], level[16];
-
-		if (!online[cpu])
-			continue;
-		snprintf(path, sizeof(path),
-			 SYSFS_CPU "/cpu%d/topology/thread_siblings_list", cpu);
-		topo_span(&t, online, cpu, TOPO_SMT, want);
-		check_cpulist_file(&tc, path, want);
-		snprintf(path, sizeof(path),
-			 SYSFS_CPU "/cpu%d/topology/cluster_cpus_list", cpu);
-		topo_span(&t, online, cpu, TOPO_CLS, want);
-		check_cpulist_file(&tc, path, want);
-		for (idx = 0; ; idx++) {
-			snprintf(path, sizeof(path),
-				 SYSFS_CPU "/cpu%d/cache/index%d/level", cpu,
-				 idx);
-			if (read_text(path, level, sizeof(level), 1) < 0)
-				break;
-			/* the spec says nothing of L1 (QEMU: one a thread) */
-			if (strcmp(level, "2") && strcmp(level, "3"))
-				continue;
-			topo_span(&t, online, cpu,
-				  level[0] == '2' ? TOPO_CLS : TOPO_MC, want);
-			snprintf(path, sizeof(path),
-				 SYSFS_CPU "/cpu%d/cache/index%d/shared_cpu_list",
-				 cpu, idx);
-			check_cpulist_file(&tc, path, want);
-		}
-		if (!idx)
-			check_equal(&tc, "cache", "no cache/index*/level",
-				    "the caches of every CPU");
-		check_domains(&tc, &t, &k, online, cpu);
-	}
-	if (json)
-		printf("],\"checks\":%d,\"failed\":%d}\n", tc.checks, tc.failed);
-	else
-		printf("topology check of %s: %d checks, %d failed\n", spec,
-		       tc.checks, tc.failed);
-	return tc.failed ? 1 : 0;
+	return topocheck(spec, &t, online, json) ? 1 : 0;
 }
 
 int main(int argc, char **argv)

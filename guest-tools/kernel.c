@@ -258,3 +258,49 @@ int sched_domains_verbose_off(void)
 {
 	return write_text(SCHED_DEBUGFS_VERBOSE, "N");
 }
+
+int sched_domain_dir(int cpu, int d, char *dir, size_t len)
+{
+	snprintf(dir, len, SCHED_DEBUGFS_DOMAINS "/cpu%d/domain%d", cpu, d);
+	return access(dir, F_OK) ? -1 : 0;
+}
+
+int sched_domain_file(const char *dir, const char *file, char *buf,
+		      size_t len)
+{
+	char path[192];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	return read_text(path, buf, len, 0) < 0 ? -1 : 0;
+}
+
+int sched_domain_groups(const char *dir,
+			int (*fn)(const struct sched_group_line *g, int first,
+				  void *arg),
+			void *arg)
+{
+	static char text[64 * 1024];
+	const char *line;
+	int first = 1;
+
+	if (sched_domain_file(dir, "groups", text, sizeof(text)))
+		return -1;
+	for (line = text; *line; ) {
+		size_t len = strcspn(line, "\n");
+		struct sched_group_line g;
+		char one[1024];
+
+		snprintf(one, sizeof(one), "%.*s", (int)len, line);
+		line += len + (line[len] == '\n');
+		if (!*one)
+			continue;
+		if (parse_group(one, &g)) {
+			warnx_("%s/groups: malformed '%s'", dir, one);
+			return -1;
+		}
+		if (fn(&g, first, arg))
+			return -1;
+		first = 0;
+	}
+	return 0;
+}

@@ -88,6 +88,30 @@ int real_numbering_from_env(void);
 int sched_domains_files_on(void);
 int sched_domains_verbose_off(void);
 
+/*
+ * The debugfs directory of CPU @cpu's sched domain @d into @dir; 0, or -1
+ * if the kernel shows no such domain (the domains of a CPU are numbered
+ * from 0 up, so the first missing one ends them).
+ */
+int sched_domain_dir(int cpu, int d, char *dir, size_t len);
+
+/*
+ * Read @file ("name", "flags", "groups") of the sched domain directory
+ * @dir into @buf; 0, or -1 after naming the file.
+ */
+int sched_domain_file(const char *dir, const char *file, char *buf,
+		      size_t len);
+
+/*
+ * Call @fn on every line of the groups file of the sched domain directory
+ * @dir, @first set for the first, stopping at the first call that fails;
+ * -1 if one failed or, after saying so, a line is malformed.
+ */
+int sched_domain_groups(const char *dir,
+			int (*fn)(const struct sched_group_line *g, int first,
+				  void *arg),
+			void *arg);
+
 /* Whether the kernel lacks knob @id (a stock kernel lacks the sysctl). */
 int knob_absent(enum knob_id id);
 

@@ -2,7 +2,7 @@
 /*
  * Host unit tests of the one knob model (guest-tools/knobs.c), the
  * setting grammar (setting.c), the policies (policy.c) and the lists of
- * counts (lib.c). KTAP.
+ * counts (opt.c). KTAP.
  */
 #include <stdio.h>
 #include <string.h>

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # The table of README.md from the logs of run.sh: for each scenario,
 # tree and policy, how many runs ended in each placement (outcome and
-# final busy set, as the scenario's diag lines give them).
+# final busy set, as the scenario's diag lines give them). With a
+# folder as argument, from the SCENARIO-TREE-bootN.log files there.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "${1:-$(dirname "$0")}" && pwd)
 echo "| scenario | tree | policy | runs | ended |"
 echo "| --- | --- | --- | --- | --- |"
 for log in "$here"/*-boot*.log; do

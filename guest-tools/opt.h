@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The command lines of the tools: one getopt_long() loop for all, and
+ * the parsers of option values, which say what is wrong with a bad one.
+ */
+#ifndef ASYM_OPT_H
+#define ASYM_OPT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * Command-line values: print "prog: OPT: 'ARG' WHAT (see --help)" and
+ * return -1 on a bad one. opt_decimal() takes digits and one optional
+ * point up to @max (@what names the unit in errors); opt_int() a whole
+ * number from @min to @max.
+ */
+int opt_error(const char *opt, const char *arg, const char *what);
+int opt_decimal(const char *opt, const char *arg, double max,
+		const char *what, double *val);
+int opt_int(const char *opt, const char *arg, int min, int max, int *val);
+
+struct option;
+
+/*
+ * The getopt_long() loop of a tool: 'h' (--help) returns 1, 'j' (--json)
+ * sets *@json; every other option goes to @take with its long name (NULL
+ * for a short option) and argument, which returns 0, or -1 after saying
+ * what is wrong with the value. All options are taken before it returns
+ * -1 for a bad one, an unknown option or a left-over argument; else 0.
+ */
+int opt_parse(int argc, char **argv, const char *shortopts,
+	      const struct option *opts,
+	      int (*take)(int c, const char *name, const char *arg, void *ctx),
+	      void *ctx, bool *json);
+
+/* The getopt_long() entries of the options opt_parse() takes itself. */
+#define OPT_COMMON_LONG_OPTIONS \
+	{ "json", no_argument, NULL, 'j' }, \
+	{ "help", no_argument, NULL, 'h' }, \
+	{ 0 }
+
+/*
+ * Parse a list of counts, "A-B" or "A,B,C" (each 1..@max, ascending, no
+ * repeats) into @list (room for @max). Return the count, or -1 with a
+ * description in @err.
+ */
+int parse_counts(const char *arg, int *list, int max, char *err,
+		 size_t errlen);
+
+#endif
