@@ -363,17 +363,43 @@ struct map_traps {
 	int count[MAX_STARTS];
 };
 
-static void find_traps(int nstarts, struct map_run (*runs)[MAX_REPS],
-		       const int *class, struct map_traps *tr)
+/*
+ * A map run, what its phases hand on: the starts, their runs and what
+ * was made of them. Static, in main: the arrays are too large for the
+ * stack.
+ */
+struct map {
+	struct options o;
+	int starts[MAX_STARTS * START_MAX_WORKERS / 8];	/* o.m.n each */
+	int nstarts;
+	long all;		/* placements before symmetry, -1 beyond */
+	bool sampled;		/* the starts are a seeded sample */
+	struct map_run runs[MAX_STARTS][MAX_REPS];
+	int class[MAX_STARTS];	/* CLASS_* of each start */
+	int count[NR_CLASSES];	/* starts in each class */
+	int retries;		/* runs measured again: unsound */
+	struct map_traps traps;
+	double share[PLACE_MAX_CPUS];	/* end_shares(), indexed as lv.cpu */
+	int nruns;		/* the sound runs the shares count */
+};
+
+/* Start @s: the CPU of each worker. */
+static const int *map_start(const struct map *map, int s)
 {
+	return &map->starts[s * map->o.m.n];
+}
+
+static void find_traps(struct map *map)
+{
+	struct map_traps *tr = &map->traps;
 	int s, t;
 
 	tr->n = 0;
-	for (s = 0; s < nstarts; s++) {
-		if (class[s] != CLASS_TRAP)
+	for (s = 0; s < map->nstarts; s++) {
+		if (map->class[s] != CLASS_TRAP)
 			continue;
 		for (t = 0; t < tr->n; t++)
-			if (alike(&runs[tr->rep[t]][0], &runs[s][0]))
+			if (alike(&map->runs[tr->rep[t]][0], &map->runs[s][0]))
 				break;
 		if (t == tr->n) {
 			tr->rep[tr->n] = s;
@@ -388,32 +414,33 @@ static void find_traps(int nstarts, struct map_run (*runs)[MAX_REPS],
  * fell in it, when it began, the counters of the CPUs it leaves idle and
  * a replay command.
  */
-static void print_traps(const struct options *o, const int *starts,
-			int nstarts, struct map_run (*runs)[MAX_REPS],
-			const int *class, const struct map_traps *tr)
+static void print_traps(const struct map *map)
 {
+	const struct options *o = &map->o;
+	const struct map_traps *tr = &map->traps;
 	char buf[1024], raw[1024];
 	int i, s, t;
 
 	for (i = 0; i < tr->n; i++) {
-		const struct map_run *r = &runs[tr->rep[i]][0];
+		const struct map_run *r = &map->runs[tr->rep[i]][0];
 
 		s = tr->rep[i];
 		fprintf(txt, "trap %s (up to symmetry), from the starts:",
 		       place_format_set(r->final, r->nfinal, buf, sizeof(buf)));
-		for (t = s; t < nstarts; t++)
-			if (class[t] == CLASS_TRAP && alike(&runs[t][0], r))
-				fprintf(txt, " %s", start_format(&starts[t * o->m.n],
-							   o->m.n, buf,
-							   sizeof(buf)));
+		for (t = s; t < map->nstarts; t++)
+			if (map->class[t] == CLASS_TRAP &&
+			    alike(&map->runs[t][0], r))
+				fprintf(txt, " %s",
+					start_format(map_start(map, t), o->m.n,
+						     buf, sizeof(buf)));
 		fprintf(txt, " (%d)\n  from %s: %s held from t=%.3f s to the end of the %g s window; idle: %s\n  replay: ",
 		       tr->count[i],
-		       start_format(&starts[s * o->m.n], o->m.n, buf,
+		       start_format(map_start(map, s), o->m.n, buf,
 				    sizeof(buf)),
 		       place_format_set(r->raw, r->nfinal, raw, sizeof(raw)),
 		       r->settled, o->m.duration,
 		       r->idle[0] ? r->idle : "no CPU");
-		print_replay(o, &starts[s * o->m.n]);
+		print_replay(o, map_start(map, s));
 		fprintf(txt, "\n");
 	}
 	if (!tr->n)
@@ -425,22 +452,23 @@ static void print_traps(const struct options *o, const int *starts,
  * {0,1,2} from T starts (from 0,0,0 held from 0.2 s of 2 s; idle: cpu4
  * 83/83 balanced); M starts differ", then the replay of each trap.
  */
-static void print_summary(const struct options *o, const int *starts,
-			  int nstarts, struct map_run (*runs)[MAX_REPS],
-			  const int *count, const struct map_traps *tr)
+static void print_summary(const struct map *map)
 {
+	const struct options *o = &map->o;
+	const struct map_traps *tr = &map->traps;
+	const int *count = map->count;
 	char set[1024], from[1024], raw[1024];
 	int i;
 
 	fprintf(txt, "summary n=%d policy=%s: ideal from %d of %d starts",
-	       o->m.n, policy_name(), count[CLASS_IDEAL], nstarts);
+	       o->m.n, policy_name(), count[CLASS_IDEAL], map->nstarts);
 	for (i = 0; i < tr->n; i++) {
-		const struct map_run *r = &runs[tr->rep[i]][0];
+		const struct map_run *r = &map->runs[tr->rep[i]][0];
 
 		fprintf(txt, "; trap %s from %d start%s (from %s: %s held from %.1f s of %g s; idle: %s)",
 		       place_format_set(r->final, r->nfinal, set, sizeof(set)),
 		       tr->count[i], tr->count[i] == 1 ? "" : "s",
-		       start_format(&starts[tr->rep[i] * o->m.n], o->m.n, from,
+		       start_format(map_start(map, tr->rep[i]), o->m.n, from,
 				    sizeof(from)),
 		       place_format_set(r->raw, r->nfinal, raw, sizeof(raw)),
 		       r->settled, o->m.duration,
@@ -458,18 +486,19 @@ static void print_summary(const struct options *o, const int *starts,
 /*
  * Where the runs ended: for each online CPU, the share of the sound runs
  * whose final placement (as it ended, not up to symmetry) ran a worker
- * there. Into @share, indexed as lv.cpu; the number of runs counted.
+ * there. Into map->share, indexed as lv.cpu, and the number of runs
+ * counted into map->nruns.
  */
-static int end_shares(const struct options *o, int nstarts,
-		      struct map_run (*runs)[MAX_REPS], double *share)
+static void end_shares(struct map *map)
 {
+	double *share = map->share;
 	int s, k, i, j, nruns = 0;
 
 	for (i = 0; i < lv.ncpus; i++)
 		share[i] = 0;
-	for (s = 0; s < nstarts; s++) {
-		for (k = 0; k < o->reps; k++) {
-			const struct map_run *r = &runs[s][k];
+	for (s = 0; s < map->nstarts; s++) {
+		for (k = 0; k < map->o.reps; k++) {
+			const struct map_run *r = &map->runs[s][k];
 
 			if (!r->sound)
 				continue;
@@ -484,71 +513,72 @@ static int end_shares(const struct options *o, int nstarts,
 	}
 	for (i = 0; i < lv.ncpus && nruns; i++)
 		share[i] /= nruns;
-	return nruns;
+	map->nruns = nruns;
 }
 
 /* Starts whose runs differed, and moving ones, with their runs. */
-static void print_unsettled(const struct options *o, const int *starts,
-			    int nstarts, struct map_run (*runs)[MAX_REPS],
-			    const int *class)
+static void print_unsettled(const struct map *map)
 {
+	const struct options *o = &map->o;
 	char buf[1024];
 	int s, k;
 
-	for (s = 0; s < nstarts; s++) {
-		if (class[s] != CLASS_MIXED && class[s] != CLASS_MOVING)
+	for (s = 0; s < map->nstarts; s++) {
+		if (map->class[s] != CLASS_MIXED &&
+		    map->class[s] != CLASS_MOVING)
 			continue;
-		fprintf(txt, "%s %s:", class_names[class[s]],
-		       start_format(&starts[s * o->m.n], o->m.n, buf,
+		fprintf(txt, "%s %s:", class_names[map->class[s]],
+		       start_format(map_start(map, s), o->m.n, buf,
 				    sizeof(buf)));
 		for (k = 0; k < o->reps; k++)
-			print_run(&runs[s][k], txt);
+			print_run(&map->runs[s][k], txt);
 		fprintf(txt, "\n  replay: ");
-		print_replay(o, &starts[s * o->m.n]);
+		print_replay(o, map_start(map, s));
 		fprintf(txt, "\n");
 	}
 }
 
 /* --json: the map as one object on stdout (the text went to stderr). */
-static void print_json(const struct options *o, const int *starts,
-		       int nstarts, struct map_run (*runs)[MAX_REPS],
-		       const int *class, const int *count, bool sampled,
-		       long all, const double *share, int nruns)
+static void print_json(const struct map *map)
 {
 	static const char *const outcome[] = {
 		[OUTCOME_IDEAL] = "ideal", [OUTCOME_TRAP] = "trap",
 		[OUTCOME_MOVING] = "moving",
 	};
+	const struct options *o = &map->o;
 	int s, k;
 
 	printf("{\"n\":%d,\"policy\":", o->m.n);
 	json_str(policy_name());
 	printf(",\"via\":");
 	json_str(policy_via_name(lv.via));
-	printf(",\"starts\":%d,\"of\":", nstarts);
-	if (all < 0)
+	printf(",\"starts\":%d,\"of\":", map->nstarts);
+	if (map->all < 0)
 		printf("null");	/* beyond LONG_MAX */
 	else
-		printf("%ld", all);
+		printf("%ld", map->all);
 	printf(",\"seed\":");
-	if (sampled)
+	if (map->sampled)
 		printf("%llu", o->seed);
 	else
 		printf("null");
 	printf(",\"reps\":%d,\"interval_ms\":%d,\"duration\":%g,\"count\":{",
 	       o->reps, o->m.interval_ms, o->m.duration);
 	for (k = 0; k < NR_CLASSES; k++)
-		printf("%s\"%s\":%d", k ? "," : "", class_names[k], count[k]);
-	printf("},\"ends\":{\"runs\":%d,\"share\":{", nruns);
+		printf("%s\"%s\":%d", k ? "," : "", class_names[k],
+		       map->count[k]);
+	printf("},\"ends\":{\"runs\":%d,\"share\":{", map->nruns);
 	for (k = 0; k < lv.ncpus; k++)
-		printf("%s\"%d\":%.3f", k ? "," : "", lv.cpu[k].cpu, share[k]);
+		printf("%s\"%d\":%.3f", k ? "," : "", lv.cpu[k].cpu,
+		       map->share[k]);
 	printf("}},\"map\":[");
-	for (s = 0; s < nstarts; s++) {
+	for (s = 0; s < map->nstarts; s++) {
 		printf("%s{\"start\":", s ? "," : "");
-		json_int_array(&starts[s * o->m.n], o->m.n);
-		printf(",\"class\":\"%s\",\"runs\":[", class_names[class[s]]);
+		json_int_array(map_start(map, s), o->m.n);
+		printf(",\"class\":\"%s\",\"runs\":[",
+		       class_names[map->class[s]]);
 		for (k = 0; k < o->reps; k++) {
-			const struct map_run *r = &runs[s][k];
+			const struct map_run *r = &map->runs[s][k];
 
 			printf("%s{\"sound\":%s,\"outcome\":\"%s\",\"final\":",
 			       k ? "," : "", r->sound ? "true" : "false",
@@ -565,87 +595,146 @@ static void print_json(const struct options *o, const int *starts,
 	printf("]}\n");
 }
 
-int main(int argc, char **argv)
+/*
+ * The starts of the map: all of them up to symmetry or, when there are
+ * more than --max-starts, a seeded sample; then the map's first lines.
+ * 0, or -1 on a usage error (too many workers or starts).
+ */
+static int map_starts(struct map *map)
 {
-	static int starts[MAX_STARTS * START_MAX_WORKERS / 8];
-	static struct map_run runs[MAX_STARTS][MAX_REPS];
-	static int class[MAX_STARTS];
-	int nstarts, s, k, ret = 0, count[NR_CLASSES] = { 0 }, retries = 0;
-	int maxstarts = (int)(sizeof(starts) / sizeof(*starts));
-	struct options o;
-	bool sampled;
-	static struct map_traps traps;
-	double share[PLACE_MAX_CPUS];
-	char buf[1024];
-	int nruns;
-	long all;
+	const struct options *o = &map->o;
+	int maxstarts = ARRAY_SIZE(map->starts);
 	char allbuf[64];
 
+	if (o->m.n > lv.ncpus) {
+		warnx_("-n %d: more than the %d online CPUs", o->m.n, lv.ncpus);
+		return -1;
+	}
+	if ((long)o->max_starts * o->m.n > maxstarts) {
+		warnx_("--max-starts %d of %d workers: more than %d CPUs in all",
+		       o->max_starts, o->m.n, maxstarts);
+		return -1;
+	}
+	map->nstarts = start_enumerate(lv.cpu, lv.ncpus, o->m.n, map->starts,
+				       o->max_starts, &map->all);
+	map->sampled = map->nstarts < 0;
+	if (map->sampled)
+		map->nstarts = start_sample(lv.cpu, lv.ncpus, o->m.n, o->seed,
+					    o->max_starts, map->starts);
+	if (map->all < 0)
+		snprintf(allbuf, sizeof(allbuf), "more than %ld", LONG_MAX);
+	else
+		snprintf(allbuf, sizeof(allbuf), "%ld", map->all);
+	fprintf(txt, "asym-map: N=%d, policy %s (%s), %d starts (%s up to symmetry of the %s placements), %d run%s each, %g s windows\n",
+	       o->m.n, policy_name(), policy_via_name(lv.via), map->nstarts,
+	       map->sampled ? "a sample" : "all", allbuf, o->reps,
+	       o->reps == 1 ? "" : "s", o->m.duration);
+	if (map->sampled)
+		fprintf(txt, "sample seed %llu (--seed %llu replays it)\n",
+			o->seed, o->seed);
+	fflush(stdout);
+	return 0;
+}
+
+/*
+ * Run every start --reps times, a line each: its runs, its class and
+ * how each run's end fills the caches. 0, or -1 on an error or a signal
+ * (the starts not run are left out of the map).
+ */
+static int map_measure(struct map *map)
+{
+	const struct options *o = &map->o;
+	int s, k, ret = 0;
+	char buf[1024];
+
+	measure_setup();
+	for (s = 0; s < map->nstarts && !ret; s++) {
+		const int *start = map_start(map, s);
+		struct map_run *runs = map->runs[s];
+
+		fprintf(txt, "%-16s",
+			start_format(start, o->m.n, buf, sizeof(buf)));
+		for (k = 0; k < o->reps && !ret; k++) {
+			ret = sound_run(o, start, &runs[k], &map->retries);
+			if (!ret)
+				print_run(&runs[k], txt);
+		}
+		if (!ret) {
+			map->class[s] = start_class(runs, o->reps);
+			map->count[map->class[s]]++;
+			fprintf(txt, "  => %s\n  spread:",
+				class_names[map->class[s]]);
+			for (k = 0; k < o->reps; k++)
+				fprintf(txt, " %s", runs[k].spread);
+			fprintf(txt, "\n");
+		}
+		fflush(stdout);
+	}
+	return ret;
+}
+
+/*
+ * The map, after every start ran: the traps, the starts that did not
+ * settle, the summary, then the lines for tables and scripts and,
+ * --json, the object.
+ */
+static void map_report(struct map *map)
+{
+	const struct options *o = &map->o;
+	int k;
+
+	find_traps(map);
+	end_shares(map);
+	fprintf(txt, "\nideal from %d of %d starts (all %d runs of each)\n",
+		map->count[CLASS_IDEAL], map->nstarts, o->reps);
+	print_traps(map);
+	print_unsettled(map);
+	print_summary(map);
+	fprintf(txt, "ends n=%d policy=%s runs=%d", o->m.n, policy_name(),
+		map->nruns);
+	for (k = 0; k < lv.ncpus; k++)
+		fprintf(txt, " cpu%d/%c=%.2f", lv.cpu[k].cpu,
+			place_cpu_class(lv.cpu[k].thread, lv.cpu[k].nthreads),
+			map->share[k]);
+	fprintf(txt, "\nmap n=%d policy=%s starts=%d of=%ld seed=", o->m.n,
+		policy_name(), map->nstarts, map->all);
+	if (map->sampled)
+		fprintf(txt, "%llu", o->seed);
+	else
+		fprintf(txt, "-");
+	fprintf(txt, " reps=%d remeasured=%d", o->reps, map->retries);
+	for (k = 0; k < NR_CLASSES; k++)
+		fprintf(txt, " %s=%d", class_names[k], map->count[k]);
+	fprintf(txt, "\n");
+	if (o->json)
+		print_json(map);
+}
+
+int main(int argc, char **argv)
+{
+	static struct map map;
+	struct options *o = &map.o;
+	int ret;
+
 	txt = stdout;
-	ret = parse_options(argc, argv, &o);
+	ret = parse_options(argc, argv, o);
 	if (ret) {
 		if (ret > 0)
 			usage(stdout);
 		return ret > 0 ? 0 : 2;
 	}
-	if (o.json)
+	if (o->json)
 		txt = stderr;
-	if (o.text && setting_apply(&o.setting))
+	if (o->text && setting_apply(&o->setting))
 		return 1;
-	if (o.real && real_numbering_from_env())
+	if (o->real && real_numbering_from_env())
 		return 2;
 	if (measure_read_live(&lv))
 		return 1;
-	if (o.m.n > lv.ncpus) {
-		warnx_("-n %d: more than the %d online CPUs", o.m.n, lv.ncpus);
+	if (map_starts(&map))
 		return 2;
-	}
-	if ((long)o.max_starts * o.m.n > maxstarts) {
-		warnx_("--max-starts %d of %d workers: more than %d CPUs in all",
-		       o.max_starts, o.m.n, maxstarts);
-		return 2;
-	}
-	nstarts = start_enumerate(lv.cpu, lv.ncpus, o.m.n, starts,
-				  o.max_starts, &all);
-	sampled = nstarts < 0;
-	if (sampled)
-		nstarts = start_sample(lv.cpu, lv.ncpus, o.m.n, o.seed,
-				       o.max_starts, starts);
-	if (all < 0)
-		snprintf(allbuf, sizeof(allbuf), "more than %ld", LONG_MAX);
-	else
-		snprintf(allbuf, sizeof(allbuf), "%ld", all);
-	fprintf(txt, "asym-map: N=%d, policy %s (%s), %d starts (%s up to symmetry of the %s placements), %d run%s each, %g s windows\n",
-	       o.m.n, policy_name(), policy_via_name(lv.via), nstarts,
-	       sampled ? "a sample" : "all", allbuf, o.reps,
-	       o.reps == 1 ? "" : "s", o.m.duration);
-	if (sampled)
-		fprintf(txt, "sample seed %llu (--seed %llu replays it)\n", o.seed,
-		       o.seed);
-	fflush(stdout);
-
-	measure_setup();
-	for (s = 0; s < nstarts && !ret; s++) {
-		const int *start = &starts[s * o.m.n];
-
-		fprintf(txt, "%-16s", start_format(start, o.m.n, buf, sizeof(buf)));
-		for (k = 0; k < o.reps && !ret; k++) {
-			ret = sound_run(&o, start, &runs[s][k], &retries);
-			if (!ret)
-				print_run(&runs[s][k], txt);
-		}
-		if (!ret) {
-			class[s] = start_class(runs[s], o.reps);
-			count[class[s]]++;
-			fprintf(txt, "  => %s\n  spread:",
-				class_names[class[s]]);
-			for (k = 0; k < o.reps; k++)
-				fprintf(txt, " %s", runs[s][k].spread);
-			fprintf(txt, "\n");
-		}
-		fflush(stdout);
-	}
-	if (o.text && knobs_restore_defaults())
+	ret = map_measure(&map);
+	if (o->text && knobs_restore_defaults())
 		ret = -1;
 	if (measure_stop_sig) {
 		warnx_("%s: stopped", strsignal(measure_stop_sig));
@@ -654,31 +743,6 @@ int main(int argc, char **argv)
 	}
 	if (ret)
 		return 1;
-	find_traps(nstarts, runs, class, &traps);
-	nruns = end_shares(&o, nstarts, runs, share);
-	fprintf(txt, "\nideal from %d of %d starts (all %d runs of each)\n",
-		count[CLASS_IDEAL], nstarts, o.reps);
-	print_traps(&o, starts, nstarts, runs, class, &traps);
-	print_unsettled(&o, starts, nstarts, runs, class);
-	print_summary(&o, starts, nstarts, runs, count, &traps);
-	fprintf(txt, "ends n=%d policy=%s runs=%d", o.m.n, policy_name(),
-		nruns);
-	for (k = 0; k < lv.ncpus; k++)
-		fprintf(txt, " cpu%d/%c=%.2f", lv.cpu[k].cpu,
-			place_cpu_class(lv.cpu[k].thread, lv.cpu[k].nthreads),
-			share[k]);
-	fprintf(txt, "\nmap n=%d policy=%s starts=%d of=%ld seed=", o.m.n,
-		policy_name(), nstarts, all);
-	if (sampled)
-		fprintf(txt, "%llu", o.seed);
-	else
-		fprintf(txt, "-");
-	fprintf(txt, " reps=%d remeasured=%d", o.reps, retries);
-	for (k = 0; k < NR_CLASSES; k++)
-		fprintf(txt, " %s=%d", class_names[k], count[k]);
-	fprintf(txt, "\n");
-	if (o.json)
-		print_json(&o, starts, nstarts, runs, class, count, sampled,
-			   all, share, nruns);
+	map_report(&map);
 	return 0;
 }
