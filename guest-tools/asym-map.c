@@ -98,7 +98,7 @@ static void usage(FILE *f)
 		"  -h, --help          this text\n"
 		"\n"
 		"Prints a line per start and, under it, how each run's final\n"
-		"placement fills the caches (\"  spread: l2=1/2x8,1/4x4;llc=12/32\"\n"
+		"placement fills the caches (\"  spread: l2=1/4x4,1/2x8;llc=12/32\"\n"
 		"...: each L2 and last-level cache as busy/size, largest and\n"
 		"busiest first, repeats counted; \"-\" when sysfs does not give\n"
 		"the caches), then the map: how many starts reached the\n"

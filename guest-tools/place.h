@@ -170,7 +170,7 @@ char *place_format_ideal(const struct place_ideal *ideal, char *buf,
  * How the CPUs @set[0..@n) (duplicates allowed) fill the caches of the
  * @ncpus CPUs @cpus, one word into @buf: each L2 and each last-level
  * cache as "busy/size", the largest and busiest first, repeats counted,
- * e.g. "l2=1/2x8,2/4,1/4x2,0/4;llc=12/32". Two placements that fill the
+ * e.g. "l2=2/4,1/4x2,0/4,1/2x8;llc=12/32". Two placements that fill the
  * caches alike read the same, whichever CPUs they use. "-" when a CPU's
  * caches are not known. Return @buf.
  */
