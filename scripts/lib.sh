@@ -118,6 +118,21 @@ kernel_target() {
 	echo "kernel-$1${name:+-$name}"
 }
 
+# --- Kernel builds
+
+# make_alone: the makes a script runs on a kernel tree (kernelversion,
+# bzImage, a config) are its own, not part of the make that started it
+# as a plain command: the parent's job server is not theirs to use (a
+# script gives its own -j), nor are the variables of the parent's command
+# line (after " -- " in MAKEFLAGS): the kernel's make took make run's
+# CMD='... --json 2>/dev/null' as its own and its objtool build failed.
+make_alone() {
+	MAKEFLAGS=$(printf '%s\n' "${MAKEFLAGS:-}" | sed -E \
+		-e 's/(^| )-- .*//' \
+		-e 's/(^| )-j[0-9]*|--jobserver-(auth|fds)=[^ ]*//g')
+	export MAKEFLAGS
+}
+
 # --- Topologies and the catalogue
 
 # topology_lines: "NAME SPEC [KERNEL-COMMAND-LINE...]" of every topology
