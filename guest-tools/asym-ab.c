@@ -116,17 +116,17 @@ enum { OPT_TASKS = 256, OPT_REPS, OPT_OUT };
 /* Take --a .. --g: setting @i given as @arg; 0, or -1 after saying why. */
 static int take_setting(struct options *o, int i, const char *arg)
 {
-	char err[256];
+	char err[256], opt[4];
 
 	if (o->text[i]) {
 		warnx_("--%c given twice (see --help)", 'a' + i);
 		return -1;
 	}
 	o->text[i] = arg;
-	if (setting_parse(arg, &o->setting[i], err, sizeof(err))) {
-		warnx_("--%c: %s (see --help)", 'a' + i, err);
+	snprintf(opt, sizeof(opt), "--%c", 'a' + i);
+	if (opt_parsed(setting_parse(arg, &o->setting[i], err, sizeof(err)),
+		       opt, err))
 		return -1;
-	}
 	setting_resolve(&o->setting[i]);
 	return 0;
 }
@@ -142,9 +142,7 @@ static int take_option(int c, const char *name, const char *arg, void *ctx)
 	case OPT_TASKS:
 		o->ntasks = parse_counts(arg, o->tasks, PLACE_MAX_CPUS, err,
 					 sizeof(err));
-		if (o->ntasks < 0)
-			warnx_("--tasks: %s (see --help)", err);
-		return o->ntasks < 0 ? -1 : 0;
+		return opt_parsed(o->ntasks, "--tasks", err);
 	case OPT_REPS:
 		return opt_int("--reps", arg, 1, MAX_REPS, &o->reps);
 	case OPT_OUT:

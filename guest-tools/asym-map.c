@@ -45,7 +45,6 @@ struct options {
 	unsigned long long seed;
 	bool seed_given;
 	bool json;
-	bool real;		/* --real */
 };
 
 /* One run from one start. */
@@ -124,7 +123,7 @@ static void usage(FILE *f)
 		LONG_MAX);
 }
 
-enum { OPT_SET = 256, OPT_REPS, OPT_MAX_STARTS, OPT_SEED, OPT_REAL };
+enum { OPT_SET = 256, OPT_REPS, OPT_MAX_STARTS, OPT_SEED };
 
 static int take_option(int c, const char *name, const char *arg, void *ctx)
 {
@@ -137,10 +136,8 @@ static int take_option(int c, const char *name, const char *arg, void *ctx)
 		return opt_int("-n", arg, 1, START_MAX_WORKERS, &o->m.n);
 	case OPT_SET:
 		o->text = arg;
-		if (!setting_parse(arg, &o->setting, err, sizeof(err)))
-			return 0;
-		warnx_("--set: %s (see --help)", err);
-		return -1;
+		return opt_parsed(setting_parse(arg, &o->setting, err,
+						sizeof(err)), "--set", err);
 	case OPT_REPS:
 		return opt_int("--reps", arg, 1, MAX_REPS, &o->reps);
 	case OPT_MAX_STARTS:
@@ -153,9 +150,6 @@ static int take_option(int c, const char *name, const char *arg, void *ctx)
 		if (*arg >= '0' && *arg <= '9' && !*end && !errno)
 			return 0;
 		return opt_error("--seed", arg, "is not a whole number");
-	case OPT_REAL:
-		o->real = true;
-		return 0;
 	case MEASURE_OPT_WINDOW:
 		if (strcmp(name, "settle"))
 			return measure_option(name, arg, &o->m);
@@ -173,7 +167,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "reps", required_argument, NULL, OPT_REPS },
 		{ "max-starts", required_argument, NULL, OPT_MAX_STARTS },
 		{ "seed", required_argument, NULL, OPT_SEED },
-		{ "real", no_argument, NULL, OPT_REAL },
+		MEASURE_REAL_LONG_OPTION,
 		MEASURE_LONG_OPTIONS,
 		OPT_COMMON_LONG_OPTIONS
 	};
@@ -727,7 +721,7 @@ int main(int argc, char **argv)
 		txt = stderr;
 	if (o->text && setting_apply(&o->setting))
 		return 1;
-	if (o->real && real_numbering_from_env())
+	if (o->m.real && real_numbering_from_env())
 		return 2;
 	if (measure_read_live(&lv))
 		return 1;

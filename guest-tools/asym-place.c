@@ -33,7 +33,6 @@ struct options {
 	bool settle_given;
 	double min_ideal;
 	bool json;
-	bool real;		/* --real */
 };
 
 static void usage(FILE *f)
@@ -103,7 +102,7 @@ static void usage(FILE *f)
 
 /* --- options --- */
 
-enum { OPT_MIN_IDEAL = 256, OPT_EXPLAIN, OPT_START, OPT_REAL };
+enum { OPT_MIN_IDEAL = 256, OPT_EXPLAIN, OPT_START };
 
 static int take_option(int c, const char *name, const char *arg, void *ctx)
 {
@@ -119,17 +118,12 @@ static int take_option(int c, const char *name, const char *arg, void *ctx)
 	case OPT_START:
 		o->nstart = start_parse(arg, o->start, START_MAX_WORKERS, err,
 					sizeof(err));
-		if (o->nstart < 0)
-			warnx_("--start: %s (see --help)", err);
-		return o->nstart < 0 ? -1 : 0;
+		return opt_parsed(o->nstart, "--start", err);
 	case OPT_MIN_IDEAL:
 		return opt_decimal("--min-ideal", arg, 1,
 				   "a fraction from 0 to 1", &o->min_ideal);
 	case OPT_EXPLAIN:
 		o->m.explain = true;
-		return 0;
-	case OPT_REAL:
-		o->real = true;
 		return 0;
 	}
 	return -1;
@@ -143,7 +137,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "min-ideal", required_argument, NULL, OPT_MIN_IDEAL },
 		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		{ "start", required_argument, NULL, OPT_START },
-		{ "real", no_argument, NULL, OPT_REAL },
+		MEASURE_REAL_LONG_OPTION,
 		MEASURE_LONG_OPTIONS,
 		OPT_COMMON_LONG_OPTIONS
 	};
@@ -419,7 +413,7 @@ static void print_human(const struct options *o,
 	       o->m.n, o->m.settle, o->m.interval_ms, o->m.duration,
 	       o->m.nsamples);
 	printf("measured by the %s (%s)\n", measured_by(m), m->how);
-	if (o->real)
+	if (o->m.real)
 		printf("CPU numbers: the real machine's ($REAL_CPUS); --start and the verdict line: the lab's\n");
 	printf("kernel: %s, policy %s (%s, selected by %s)\n", lv->release,
 	       policies[lv->policy].name, policies[lv->policy].text,
@@ -758,7 +752,7 @@ int main(int argc, char **argv)
 			usage(stdout);
 		return ret > 0 ? 0 : 2;
 	}
-	if (o.real && real_numbering_from_env())
+	if (o.m.real && real_numbering_from_env())
 		return 2;
 	if (measure_read_live(&lv))
 		return 1;

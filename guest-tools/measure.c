@@ -141,6 +141,10 @@ int measure_option(const char *name, const char *arg, struct measure_opts *o)
 		o->sampler = true;
 		return 0;
 	}
+	if (!strcmp(name, "real")) {
+		o->real = true;
+		return 0;
+	}
 	if (!strcmp(name, "save-record")) {
 		o->save_record = arg;
 		return 0;

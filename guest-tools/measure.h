@@ -47,6 +47,7 @@ struct measure_opts {
 	 */
 	const int *start;
 	bool sampler;		/* --sampler: sample even with a record */
+	bool real;		/* --real: CPUs numbered as $REAL_CPUS says */
 	const char *save_record;	/* --save-record FILE: the trace text */
 };
 
@@ -65,6 +66,9 @@ struct measure_opts {
 	{ "duration", required_argument, NULL, MEASURE_OPT_WINDOW }, \
 	{ "sampler", no_argument, NULL, MEASURE_OPT_WINDOW }, \
 	{ "save-record", required_argument, NULL, MEASURE_OPT_WINDOW }
+/* --real, of the tools that print placements (help text their own) */
+#define MEASURE_REAL_LONG_OPTION \
+	{ "real", no_argument, NULL, MEASURE_OPT_WINDOW }
 #define MEASURE_OPTIONS_HELP \
 	"      --settle SEC    wait before the window (default 2)\n" \
 	"      --interval MS   the samples' interval (default 300): with the\n" \

@@ -15,6 +15,14 @@ int opt_error(const char *opt, const char *arg, const char *what)
 	return -1;
 }
 
+int opt_parsed(int ret, const char *opt, const char *err)
+{
+	if (ret >= 0)
+		return 0;
+	warnx_("%s: %s (see --help)", opt, err);
+	return -1;
+}
+
 int opt_decimal(const char *opt, const char *arg, double max,
 		const char *what, double *val)
 {

@@ -20,6 +20,13 @@ int opt_decimal(const char *opt, const char *arg, double max,
 		const char *what, double *val);
 int opt_int(const char *opt, const char *arg, int min, int max, int *val);
 
+/*
+ * The end of an option whose value a parser of its own read: @ret below
+ * 0 (the parser's failure) prints "prog: OPT: ERR (see --help)" and
+ * returns -1; else 0.
+ */
+int opt_parsed(int ret, const char *opt, const char *err);
+
 struct option;
 
 /*

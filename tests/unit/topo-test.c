@@ -9,21 +9,30 @@
 
 const char *prog = "topo-test";
 
+/* Parse @spec into @t; on an error, say it and fail test @name. */
+static int parsed(const char *spec, struct topo *t, const char *name)
+{
+	char err[256];
+
+	if (!topo_parse(spec, t, err, sizeof(err)))
+		return 1;
+	printf("# %s\n", err);
+	report(0, name);
+	return 0;
+}
+
 /* @spec parses, boots @smp, and CPUs 0.. have online state @online. */
 static void good(const char *spec, const char *smp, const char *online,
 		 const char *prios)
 {
-	char err[256], buf[128], on[TOPO_MAX_CORES * TOPO_MAX_THREADS + 1];
+	char buf[128], on[TOPO_MAX_CORES * TOPO_MAX_THREADS + 1];
 	char pr[1024] = "", name[256];
 	struct topo t;
 	int cpu, ok;
 
 	snprintf(name, sizeof(name), "parse_%s", spec);
-	if (topo_parse(spec, &t, err, sizeof(err))) {
-		printf("# %s\n", err);
-		report(0, name);
+	if (!parsed(spec, &t, name))
 		return;
-	}
 	for (cpu = 0; cpu < topo_ncpus(&t); cpu++) {
 		size_t len = strlen(pr);
 
@@ -66,11 +75,8 @@ static void caches(const char *spec, const char *l2, const char *llc,
 	int i, ok;
 
 	snprintf(name, sizeof(name), "caches_%s", spec);
-	if (topo_parse(spec, &t, err, sizeof(err))) {
-		printf("# %s\n", err);
-		report(0, name);
+	if (!parsed(spec, &t, name))
 		return;
-	}
 	for (i = 0; i < t.ncores; i++) {
 		got2[i] = digits[t.core[i].l2 % 36];
 		gotl[i] = digits[t.core[i].llc % 36];
@@ -131,17 +137,14 @@ static void domains(const char *spec, int cpu, int cls, const char *want)
 	unsigned char online[TOPO_MAX_BOOT_CPUS] = { 0 };
 	unsigned char span[TOPO_MAX_BOOT_CPUS];
 	enum topo_level levels[TOPO_LEVELS];
-	char err[256], got[1024] = "", name[256], list[256];
+	char got[1024] = "", name[256], list[256];
 	struct topo t;
 	int i, n;
 
 	snprintf(name, sizeof(name), "domains_%s_cpu%d_%s", spec, cpu,
 		 cls ? "cls" : "hybrid");
-	if (topo_parse(spec, &t, err, sizeof(err))) {
-		printf("# %s\n", err);
-		report(0, name);
+	if (!parsed(spec, &t, name))
 		return;
-	}
 	for (i = 0; i < topo_ncpus(&t); i++)
 		online[i] = topo_cpu_online(&t, i);
 	n = topo_domains(&t, online, cpu, cls, levels);
