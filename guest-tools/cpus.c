@@ -103,6 +103,26 @@ int online_cpus(unsigned char *mask, int n)
 	return count;
 }
 
+int cpu_cache_path(const char *root, int cpu, int level, char *path,
+		   size_t len)
+{
+	char buf[16];
+	int i;
+
+	for (i = 0; i < 10; i++) {
+		snprintf(path, len, "%s" SYSFS_CPU "/cpu%d/cache/index%d/level",
+			 root, cpu, i);
+		if (read_text(path, buf, sizeof(buf), 1) < 0 ||
+		    atoi(buf) != level)
+			continue;
+		snprintf(path, len,
+			 "%s" SYSFS_CPU "/cpu%d/cache/index%d/shared_cpu_list",
+			 root, cpu, i);
+		return 0;
+	}
+	return -1;
+}
+
 int cpu_online(int cpu)
 {
 	char path[128], buf[16];

@@ -31,4 +31,13 @@ int online_cpus(unsigned char *mask, int n);
 /* 1 if @cpu is online, 0 if offline, -1 on error. */
 int cpu_online(int cpu);
 
+/*
+ * The path of the shared_cpu_list of @cpu's cache of @level (2: L2, 3:
+ * L3) in the sysfs under @root ("" for this system's) into @path: 0, or
+ * -1 when sysfs shows no such cache (many VMs hide cpuN/cache/). The one
+ * walk of cpuN/cache/index*.
+ */
+int cpu_cache_path(const char *root, int cpu, int level, char *path,
+		   size_t len);
+
 #endif

@@ -87,20 +87,12 @@ static int index_of(unsigned char (*lists)[DESCRIBE_MAX_CPUS], int *n,
 static int cache_list(const struct host *h, int cpu, int level,
 		      unsigned char *mask)
 {
-	char buf[64], rel[128];
-	int i;
+	char path[512], buf[1024];
 
-	for (i = 0; i < 10; i++) {
-		if (rd(h, buf, sizeof(buf), CPU_DIR "/cpu%d/cache/index%d/level",
-		       cpu, i) < 0)
-			continue;
-		if (atoi(buf) != level)
-			continue;
-		snprintf(rel, sizeof(rel),
-			 CPU_DIR "/cpu%d/cache/index%d/shared_cpu_list", cpu, i);
-		return rd_list(h, mask, rel) ? -1 : 0;
-	}
-	return -1;
+	if (cpu_cache_path(h->root, cpu, level, path, sizeof(path)) ||
+	    read_text(path, buf, sizeof(buf), 1) < 0)
+		return -1;
+	return parse_cpulist(buf, mask, DESCRIBE_MAX_CPUS) ? -1 : 0;
 }
 
 static int cores(struct host *h, const unsigned char *online, char *err,

@@ -105,25 +105,13 @@ static int first_cpu_of(const char *path)
 
 void cpu_caches(int cpu, int *l2, int *llc)
 {
-	char path[128], buf[32];
-	int i, level, top = 0;
+	char path[128];
 
 	*l2 = *llc = -1;
-	for (i = 0; i < 10; i++) {
-		snprintf(path, sizeof(path), SYSFS_CPU "/cpu%d/cache/index%d/level",
-			 cpu, i);
-		if (read_text(path, buf, sizeof(buf), 1) < 0)
-			continue;
-		level = atoi(buf);
-		if (level < 2 || level < top)
-			continue;
-		snprintf(path, sizeof(path),
-			 SYSFS_CPU "/cpu%d/cache/index%d/shared_cpu_list", cpu, i);
-		if (level == 2)
-			*l2 = first_cpu_of(path);
-		top = level;
+	if (!cpu_cache_path("", cpu, 2, path, sizeof(path)))
+		*l2 = *llc = first_cpu_of(path);
+	if (!cpu_cache_path("", cpu, 3, path, sizeof(path)))
 		*llc = first_cpu_of(path);
-	}
 }
 
 int read_cpu_priority(struct prio_row *rows, int max, int quiet)

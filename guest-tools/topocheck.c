@@ -194,7 +194,7 @@ int topocheck(const char *spec, const struct topo *t,
 	unsigned char want[TOPO_MAX_BOOT_CPUS];
 	struct topo_checker tc = { .json = json };
 	struct topo_kernel k;
-	int cpu, idx;
+	int cpu;
 
 	topo_kernel_now(&k);
 	if (json) {
@@ -203,7 +203,8 @@ int topocheck(const char *spec, const struct topo *t,
 		printf(",\"differences\":[");
 	}
 	for (cpu = 0; cpu < topo_ncpus(t); cpu++) {
-		char path[192], level[16];
+		char path[192];
+		int level, found;
 
 		if (!online[cpu])
 			continue;
@@ -215,24 +216,17 @@ int topocheck(const char *spec, const struct topo *t,
 			 SYSFS_CPU "/cpu%d/topology/cluster_cpus_list", cpu);
 		topo_span(t, online, cpu, TOPO_CLS, want);
 		check_cpulist_file(&tc, path, want);
-		for (idx = 0; ; idx++) {
-			snprintf(path, sizeof(path),
-				 SYSFS_CPU "/cpu%d/cache/index%d/level", cpu,
-				 idx);
-			if (read_text(path, level, sizeof(level), 1) < 0)
-				break;
-			/* the spec says nothing of L1 (QEMU: one a thread) */
-			if (strcmp(level, "2") && strcmp(level, "3"))
+		/* the spec says nothing of L1 (QEMU: one a thread) */
+		for (level = 2, found = 0; level <= 3; level++) {
+			if (cpu_cache_path("", cpu, level, path, sizeof(path)))
 				continue;
 			topo_span(t, online, cpu,
-				  level[0] == '2' ? TOPO_CLS : TOPO_MC, want);
-			snprintf(path, sizeof(path),
-				 SYSFS_CPU "/cpu%d/cache/index%d/shared_cpu_list",
-				 cpu, idx);
+				  level == 2 ? TOPO_CLS : TOPO_MC, want);
 			check_cpulist_file(&tc, path, want);
+			found++;
 		}
-		if (!idx)
-			check_equal(&tc, "cache", "no cache/index*/level",
+		if (!found)
+			check_equal(&tc, "cache", "no L2 or L3 in cache/index*",
 				    "the caches of every CPU");
 		check_domains(&tc, t, &k, online, cpu);
 	}
