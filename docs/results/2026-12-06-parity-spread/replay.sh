@@ -1,0 +1,119 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# replay.sh [PART...]: the table of replay.md from table.md and the
+# replays of this folder (scripts/parity-replay table.md PART 3 4 wrote
+# PART-replay-6.1.txt and PART-replay-6.12.txt): for every start where the
+# parity table says the two kernels differ, the classes the map gave,
+# then each replay run as OUTCOME:FILL:IDEAL/MIGRATIONS, where FILL is how the
+# run's final busy set filled the part's shared L2s ("m" and the busy CPUs
+# of each L2 of more than two CPUs, largest first) and, on a part of
+# several LLCs, its LLCs ("llc" and the same), IDEAL the share of the
+# window the workers were at the ideal, and MIGRATIONS the workers'
+# migrations in the window, both from the record.
+# The last column says what the runs show:
+#   both ways      each kernel ended ideal and not ideal (map and replay)
+#   not repeated   the replays of both kernels all ideal: for a start whose
+#                  class differed, whatever the fill; for one that
+#                  differed in its fill only, filled alike
+#   fill varies    a fill difference, all replays ideal, but a kernel's
+#                  runs filled the caches in more than one way (so the fill
+#                  is not a property of the kernel)
+#   fill differs   a fill difference, all replays ideal, each kernel one
+#                  way, not the same
+#   differs        otherwise, when every replay run of one kernel spent a
+#                  share of its window at the ideal more than 0.1 above
+#                  every run of the other (a difference the runs repeat;
+#                  their records and counters are in the replay files)
+#   overlaps       otherwise: the ideal shares of the two kernels' runs
+#                  overlap or come within 0.1, so the runs do not tell the
+#                  kernels apart
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../../.." && pwd)
+. "$top/scripts/lib.sh"
+asym_ctl=$("$top/scripts/artifact" host-tools)/asym-ctl
+parts=("$@")
+[ ${#parts[@]} -gt 0 ] || mapfile -t parts < <(ls "$here"/*-replay-6.12.txt 2>/dev/null |
+	sed 's#.*/##; s/-replay-6.12.txt$//')
+echo "| part | N | start | map: 6.1 at 2, 6.12 | replay 6.1 at 2 | replay 6.12 | runs show |"
+echo "| --- | --- | --- | --- | --- | --- | --- |"
+for part in "${parts[@]}"; do
+	spec=$(catalogue_field "$part" spec)
+	ids=$("$asym_ctl" cmdline "$spec")
+	awk -F'|' -v part="$part" -v ids="$ids" -v f61="$here/$part-replay-6.1.txt" \
+	    -v f612="$here/$part-replay-6.12.txt" '
+	function load(file, k,    line, a, i, kv, start, o, f) {
+		while ((getline line < file) > 0) {
+			if (line ~ /^=== /) { split(line, a, " "); split(a[3], kv, "="); start = kv[2]; mig = "?" }
+			else if (line ~ /^  all workers: [0-9]+ migrations/) { split(line, a, " "); mig = a[3] }
+			else if (line ~ /^verdict /) {
+				split(line, a, " ")
+				for (i = 2; i in a; i++) { split(a[i], kv, "="); f[kv[1]] = kv[2] }
+				o = f["outcome"]
+				runs[k, start] = runs[k, start] (runs[k, start] == "" ? "" : " ") o ":" fill(f["final"]) ":" f["ideal"] "/" mig
+				sh = f["ideal"] + 0
+				if (!((k, start) in lo) || sh < lo[k, start]) lo[k, start] = sh
+				if (!((k, start) in hi) || sh > hi[k, start]) hi[k, start] = sh
+				n[k, start, o == "ideal"]++
+				fills[k, start, fill(f["final"])] = 1
+				if (o == "ideal") ifill[k, start] = ifill[k, start] (index(ifill[k, start], "[" fill(f["final"]) "]") ? "" : "[" fill(f["final"]) "]")
+			}
+		}
+	}
+	# "m3,1,0 llc2,1": the busy CPUs of each shared L2 (slots > 2), and of
+	# each LLC when there are several
+	function fill(final,    c, i, busy, cnt, m, s, l, nl, out, x, keys, nk, j, t) {
+		split("", cnt); split("", l)
+		nb = split(final, busy, ",")
+		for (i = 1; i <= nb; i++) { cnt[l2[busy[i] + 0]]++; l[llc[busy[i] + 0]]++ }
+		out = ""
+		nk = 0
+		for (x in l2size) if (l2size[x] > 2) keys[++nk] = cnt[x] + 0
+		for (i = 1; i <= nk; i++) for (j = i + 1; j <= nk; j++) if (keys[j] > keys[i]) { t = keys[i]; keys[i] = keys[j]; keys[j] = t }
+		for (i = 1; i <= nk; i++) out = out (i == 1 ? "m" : ",") keys[i]
+		if (nllc > 1) {
+			nk = 0; split("", keys)
+			for (x in llcsize) keys[++nk] = l[x] + 0
+			for (i = 1; i <= nk; i++) for (j = i + 1; j <= nk; j++) if (keys[j] > keys[i]) { t = keys[i]; keys[i] = keys[j]; keys[j] = t }
+			out = out (out == "" ? "" : " ") "llc"
+			for (i = 1; i <= nk; i++) out = out (i == 1 ? "" : ",") keys[i]
+		}
+		return out == "" ? "-" : out
+	}
+	BEGIN {
+		split(ids, w, " ")
+		sub(/^asym_smt_l2_ids=/, "", w[1]); sub(/^asym_smt_llc_ids=/, "", w[2])
+		nc = split(w[1], a2, ","); split(w[2], a3, ",")
+		for (i = 1; i <= nc; i++) { l2[i - 1] = a2[i]; l2size[a2[i]]++; llc[i - 1] = a3[i]; if (!(a3[i] in llcsize)) nllc++; llcsize[a3[i]]++ }
+		load(f61, "6.1"); load(f612, "6.12")
+	}
+	{ name = $2; gsub(/ /, "", name); nn = $3; gsub(/ /, "", nn) }
+	name == part {
+		col = $(NF - 1)
+		while (match(col, /[0-9][0-9,]* \([^()]*\)/)) {
+			item = substr(col, RSTART, RLENGTH)
+			col = substr(col, RSTART + RLENGTH)
+			s = item; sub(/ .*/, "", s)
+			cls = item; sub(/^[^(]*\(/, "", cls); sub(/\)$/, "", cls)
+			i1 = n["6.1", s, 1] + 0; o1 = n["6.1", s, 0] + 0
+			i2 = n["6.12", s, 1] + 0; o2 = n["6.12", s, 0] + 0
+			split(cls, ab, ", ")
+			m1 = ab[1]; m2 = ab[2]
+			# the map: ideal in both runs, or not
+			mi1 = (m1 ~ /^ideal/); mi2 = (m2 ~ /^ideal/)
+			any1n = o1 || !mi1; any2n = o2 || !mi2
+			any1i = i1 || m1 ~ /^(ideal|mixed)/; any2i = i2 || m2 ~ /^(ideal|mixed)/
+			if (!(i1 + o1) || !(i2 + o2)) v = "not replayed"
+			else if (any1n && any1i && any2n && any2i) v = "both ways"
+			else if (!o1 && !o2 && !(mi1 && mi2)) v = "not repeated"
+			else if (!o1 && !o2) {
+				if (ifill["6.1", s] == ifill["6.12", s] && ifill["6.1", s] !~ /\]\[/) v = "not repeated"
+				else if (ifill["6.1", s] ~ /\]\[/ || ifill["6.12", s] ~ /\]\[/) v = "fill varies"
+				else v = "fill differs"
+			} else if (lo["6.1", s] > hi["6.12", s] + 0.1 || lo["6.12", s] > hi["6.1", s] + 0.1)
+				v = "differs"
+			else v = "overlaps"
+			printf "| %s | %s | %s | %s | %s | %s | %s |\n", part, nn, s, cls, runs["6.1", s], runs["6.12", s], v
+		}
+	}' "$here/table.md"
+done
