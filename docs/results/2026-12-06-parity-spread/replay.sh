@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # replay.sh [PART...]: the table of replay.md from table.md and the
 # replays of this folder (scripts/parity-replay table.md PART 3 4 wrote
-# PART-replay-6.1.txt and PART-replay-6.12.txt): for every start where the
+# PART-replay-6.1.txt and PART-replay-6.12.txt, kept here compressed with
+# xz): for every start where the
 # parity table says the two kernels differ, the classes the map gave,
 # then each replay run as OUTCOME:FILL:IDEAL/MIGRATIONS, where FILL is how the
 # run's final busy set filled the part's shared L2s ("m" and the busy CPUs
@@ -32,18 +33,27 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
 . "$top/scripts/lib.sh"
 asym_ctl=$("$top/scripts/artifact" host-tools)/asym-ctl
+# a replay as parity-replay wrote it, or as kept here (xz)
+replay_file() {
+	if [ -f "$here/$1-replay-$2.txt" ]; then
+		echo "$here/$1-replay-$2.txt"
+	else
+		echo "$here/$1-replay-$2.txt.xz"
+	fi
+}
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || mapfile -t parts < <(ls "$here"/*-replay-6.12.txt 2>/dev/null |
-	sed 's#.*/##; s/-replay-6.12.txt$//')
+[ ${#parts[@]} -gt 0 ] || mapfile -t parts < <(ls "$here"/*-replay-6.12.txt* 2>/dev/null |
+	sed 's#.*/##; s/-replay-6.12.txt.*$//' | sort -u)
 echo "| part | N | start | map: 6.1 at 2, 6.12 | replay 6.1 at 2 | replay 6.12 | runs show |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 for part in "${parts[@]}"; do
 	spec=$(catalogue_field "$part" spec)
 	ids=$("$asym_ctl" cmdline "$spec")
-	awk -F'|' -v part="$part" -v ids="$ids" -v f61="$here/$part-replay-6.1.txt" \
-	    -v f612="$here/$part-replay-6.12.txt" '
-	function load(file, k,    line, a, i, kv, start, o, f) {
-		while ((getline line < file) > 0) {
+	awk -F'|' -v part="$part" -v ids="$ids" -v f61="$(replay_file "$part" 6.1)" \
+	    -v f612="$(replay_file "$part" 6.12)" '
+	function load(file, k,    line, a, i, kv, start, o, f, cmd) {
+		cmd = "xzcat -f \"" file "\""
+		while ((cmd | getline line) > 0) {
 			if (line ~ /^=== /) { split(line, a, " "); split(a[3], kv, "="); start = kv[2]; mig = "?" }
 			else if (line ~ /^  all workers: [0-9]+ migrations/) { split(line, a, " "); mig = a[3] }
 			else if (line ~ /^verdict /) {
@@ -59,6 +69,7 @@ for part in "${parts[@]}"; do
 				if (o == "ideal") ifill[k, start] = ifill[k, start] (index(ifill[k, start], "[" fill(f["final"]) "]") ? "" : "[" fill(f["final"]) "]")
 			}
 		}
+		close(cmd)
 	}
 	# "m3,1,0 llc2,1": the busy CPUs of each shared L2 (slots > 2), and of
 	# each LLC when there are several
