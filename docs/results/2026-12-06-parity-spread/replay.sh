@@ -12,7 +12,8 @@
 # window the workers were at the ideal, and MIGRATIONS the workers'
 # migrations in the window, both from the record.
 # The last column says what the runs show:
-#   both ways      each kernel ended ideal and not ideal (map and replay)
+#   both ways      each kernel ended ideal and not ideal, in the map's runs
+#                  (PART-TREE.txt) and the replays together
 #   not repeated   the replays of both kernels all ideal: for a start whose
 #                  class differed, whatever the fill; for one that
 #                  differed in its fill only, filled alike
@@ -50,7 +51,8 @@ for part in "${parts[@]}"; do
 	spec=$(catalogue_field "$part" spec)
 	ids=$("$asym_ctl" cmdline "$spec")
 	awk -F'|' -v part="$part" -v ids="$ids" -v f61="$(replay_file "$part" 6.1)" \
-	    -v f612="$(replay_file "$part" 6.12)" '
+	    -v f612="$(replay_file "$part" 6.12)" -v m61="$here/$part-6.1.txt" \
+	    -v m612="$here/$part-6.12.txt" '
 	function load(file, k,    line, a, i, kv, start, o, f, cmd) {
 		cmd = "xzcat -f \"" file "\""
 		while ((cmd | getline line) > 0) {
@@ -70,6 +72,18 @@ for part in "${parts[@]}"; do
 			}
 		}
 		close(cmd)
+	}
+	# the map runs of each start: "START OUTCOME... => CLASS", an ideal
+	# run written ideal@TIME
+	function load_map(file, k,    line, a, i, nf) {
+		while ((getline line < file) > 0) {
+			if (line !~ /^[0-9][0-9,]* .*=>/)
+				continue
+			nf = split(line, a, " ")
+			for (i = 2; i <= nf && a[i] != "=>"; i++)
+				mapn[k, a[1], a[i] ~ /^ideal@/]++
+		}
+		close(file)
 	}
 	# "m3,1,0 llc2,1": the busy CPUs of each shared L2 (slots > 2), and of
 	# each LLC when there are several
@@ -97,6 +111,7 @@ for part in "${parts[@]}"; do
 		nc = split(w[1], a2, ","); split(w[2], a3, ",")
 		for (i = 1; i <= nc; i++) { l2[i - 1] = a2[i]; l2size[a2[i]]++; llc[i - 1] = a3[i]; if (!(a3[i] in llcsize)) nllc++; llcsize[a3[i]]++ }
 		load(f61, "6.1"); load(f612, "6.12")
+		load_map(m61, "6.1"); load_map(m612, "6.12")
 	}
 	{ name = $2; gsub(/ /, "", name); nn = $3; gsub(/ /, "", nn) }
 	name == part {
@@ -112,8 +127,9 @@ for part in "${parts[@]}"; do
 			m1 = ab[1]; m2 = ab[2]
 			# the map: ideal in both runs, or not
 			mi1 = (m1 ~ /^ideal/); mi2 = (m2 ~ /^ideal/)
-			any1n = o1 || !mi1; any2n = o2 || !mi2
-			any1i = i1 || m1 ~ /^(ideal|mixed)/; any2i = i2 || m2 ~ /^(ideal|mixed)/
+			# ideal and not, over the map runs and the replays
+			any1i = i1 + mapn["6.1", s, 1]; any1n = o1 + mapn["6.1", s, 0]
+			any2i = i2 + mapn["6.12", s, 1]; any2n = o2 + mapn["6.12", s, 0]
 			if (!(i1 + o1) || !(i2 + o2)) v = "not replayed"
 			else if (any1n && any1i && any2n && any2i) v = "both ways"
 			else if (!o1 && !o2 && !(mi1 && mi2)) v = "not repeated"
