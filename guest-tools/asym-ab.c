@@ -668,13 +668,7 @@ int main(int argc, char **argv)
 		ret = -1;
 	fclose(rf);
 	fclose(resf);
-	if (measure_stop_sig) {
-		warnx_("%s: stopped, knob defaults restored",
-		       strsignal(measure_stop_sig));
-		measure_reraise();
-		return 1;
-	}
-	if (ret)
+	if (measure_end_if_stopped("stopped, knob defaults restored") || ret)
 		return 1;
 	if (o.json)
 		print_json(&o);

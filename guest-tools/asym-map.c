@@ -730,12 +730,7 @@ int main(int argc, char **argv)
 	ret = map_measure(&map);
 	if (o->text && knobs_restore_defaults())
 		ret = -1;
-	if (measure_stop_sig) {
-		warnx_("%s: stopped", strsignal(measure_stop_sig));
-		measure_reraise();
-		return 1;
-	}
-	if (ret)
+	if (measure_end_if_stopped("stopped") || ret)
 		return 1;
 	map_report(&map);
 	return 0;

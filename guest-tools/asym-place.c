@@ -777,12 +777,7 @@ int main(int argc, char **argv)
 
 	measure_setup();
 	ret = measure_run(&o.m, &lv, &ideal, &m);
-	if (measure_stop_sig) {
-		warnx_("%s: workers killed", strsignal(measure_stop_sig));
-		measure_reraise();
-		return 1;
-	}
-	if (ret)
+	if (measure_end_if_stopped("workers killed") || ret)
 		return 1;
 
 	/* exact fractions such as 27/30 against 0.9 */

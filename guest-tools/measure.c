@@ -1011,13 +1011,17 @@ double measure_settled_s(const struct measure *m)
 	return ts_diff(&m->start, &m->t0);
 }
 
-void measure_reraise(void)
+bool measure_end_if_stopped(const char *what)
 {
 	sigset_t none;
 
+	if (!measure_stop_sig)
+		return false;
+	warnx_("%s: %s", strsignal(measure_stop_sig), what);
 	fflush(NULL);
 	signal(measure_stop_sig, SIG_DFL);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	raise(measure_stop_sig);
+	return true;
 }

@@ -209,7 +209,11 @@ int measure_trace(bool on);
 int measure_trace_clear(void);
 long measure_trace_events(int cpu, long *lost);
 
-/* After cleanup, end by the stop signal that came, as the shell expects. */
-void measure_reraise(void);
+/*
+ * After cleanup: if a stop signal came, say "SIGNAL: @what" and end by
+ * that signal, as the shell expects (true if it returns all the same);
+ * false when none came.
+ */
+bool measure_end_if_stopped(const char *what);
 
 #endif
