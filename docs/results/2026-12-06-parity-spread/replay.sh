@@ -53,7 +53,7 @@ for part in "${parts[@]}"; do
 	awk -F'|' -v part="$part" -v ids="$ids" -v f61="$(replay_file "$part" 6.1)" \
 	    -v f612="$(replay_file "$part" 6.12)" -v m61="$here/$part-6.1.txt" \
 	    -v m612="$here/$part-6.12.txt" '
-	function load(file, k,    line, a, i, kv, start, o, f, cmd) {
+	function load(file, k,    line, a, i, kv, start, o, f, cmd, mig, sh, fl) {
 		cmd = "xzcat -f \"" file "\""
 		while ((cmd | getline line) > 0) {
 			if (line ~ /^=== /) { split(line, a, " "); split(a[3], kv, "="); start = kv[2]; mig = "?" }
@@ -62,13 +62,14 @@ for part in "${parts[@]}"; do
 				split(line, a, " ")
 				for (i = 2; i in a; i++) { split(a[i], kv, "="); f[kv[1]] = kv[2] }
 				o = f["outcome"]
-				runs[k, start] = runs[k, start] (runs[k, start] == "" ? "" : " ") o ":" fill(f["final"]) ":" f["ideal"] "/" mig
+				fl = fill(f["final"])
+				runs[k, start] = runs[k, start] (runs[k, start] == "" ? "" : " ") o ":" fl ":" f["ideal"] "/" mig
 				sh = f["ideal"] + 0
 				if (!((k, start) in lo) || sh < lo[k, start]) lo[k, start] = sh
 				if (!((k, start) in hi) || sh > hi[k, start]) hi[k, start] = sh
 				n[k, start, o == "ideal"]++
-				fills[k, start, fill(f["final"])] = 1
-				if (o == "ideal") ifill[k, start] = ifill[k, start] (index(ifill[k, start], "[" fill(f["final"]) "]") ? "" : "[" fill(f["final"]) "]")
+				if (o == "ideal" && !index(ifill[k, start], "[" fl "]"))
+					ifill[k, start] = ifill[k, start] "[" fl "]"
 			}
 		}
 		close(cmd)
@@ -87,7 +88,7 @@ for part in "${parts[@]}"; do
 	}
 	# "m3,1,0 llc2,1": the busy CPUs of each shared L2 (slots > 2), and of
 	# each LLC when there are several
-	function fill(final,    c, i, busy, cnt, m, s, l, nl, out, x, keys, nk, j, t) {
+	function fill(final,    i, nb, busy, cnt, l, out, x, keys, nk, j, t) {
 		split("", cnt); split("", l)
 		nb = split(final, busy, ",")
 		for (i = 1; i <= nb; i++) { cnt[l2[busy[i] + 0]]++; l[llc[busy[i] + 0]]++ }
