@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "kernel.h"
 #include "lib.h"
 #include "place.h"
+#include "rank.h"
 #include "setting.h"
 #include "topo.h"
 #include "topocheck.h"
@@ -72,6 +74,21 @@ static void usage(FILE *f)
 		"  check-groups   every sched group's asym_prefer_cpu is its CPU of\n"
 		"                 highest priority in cpu_priority (first on ties);\n"
 		"                 exit status 1 and each group that is not if not\n"
+		"  rank [--norebuild] [--check] RANKING\n"
+		"                 change the raw priorities of the running part as\n"
+		"                 a cpufreq driver does: core by core through\n"
+		"                 cpu_priority, each write rebuilding the sched\n"
+		"                 domains (--norebuild: not, as amd-pstate does\n"
+		"                 when firmware changes a ranking). RANKING: a\n"
+		"                 SPEC of the booted shape, PRIO,PRIO,... (one a\n"
+		"                 core, by first CPU), CPU=PRIO,... (those cores),\n"
+		"                 or '" RANK_AFTER "': the part's other ranking\n"
+		"                 ($RANKING_AFTER, a catalogue part's\n"
+		"                 ranking-after). All checked before the first\n"
+		"                 write (--check: only that); prints each write\n"
+		"                 and its time, then 'rank cores=C writes=K\n"
+		"                 written=W rebuild=0|1 check=0|1 total_ms=T\n"
+		"                 max_ms=M'\n"
 		"\n"
 		"SPEC: comma-separated groups <P|E><cores>[xSMT<threads>][@<prio>],\n"
 		"e.g. P2xSMT2,E2 (default priorities: P %d, E %d); @<prio> may give\n"
@@ -864,6 +881,63 @@ static int cmd_check_groups(void)
 
 /* --- topology --check (topocheck.c) --- */
 
+/* --- rank --- */
+
+static int cmd_rank(int argc, char **argv)
+{
+	static struct rank rk;
+	static struct rank_cost cost;
+	bool rebuild = true, check = false;
+	int i, ret = 0;
+
+	for (i = 0; i < argc - 1; i++) {
+		if (!strcmp(argv[i], "--norebuild")) {
+			rebuild = false;
+		} else if (!strcmp(argv[i], "--check")) {
+			check = true;
+		} else {
+			warnx_("rank: '%s': --norebuild or --check (see --help)",
+			       argv[i]);
+			return 2;
+		}
+	}
+	if (argc < 1 || argv[argc - 1][0] == '-') {
+		warnx_("rank: a RANKING is required (see --help)");
+		return 2;
+	}
+	if (rank_read(argv[argc - 1], &rk))
+		return 2;
+	if (!check && rk.nwrites && rank_writable())
+		return 1;
+	if (!check && rank_apply(&rk, rebuild, &cost))
+		ret = 1;
+	if (json) {
+		printf("{\"cores\":%d,\"rebuild\":%s,\"check\":%s,\"writes\":[",
+		       rk.ncores, rebuild ? "true" : "false",
+		       check ? "true" : "false");
+		for (i = 0; i < rk.nwrites; i++) {
+			printf("%s{\"cpu\":%d,\"from\":%d,\"to\":%d", i ? "," : "",
+			       rk.w[i].cpu, rk.w[i].from, rk.w[i].to);
+			if (i < cost.writes)
+				printf(",\"ms\":%.3f", cost.ms[i]);
+			printf("}");
+		}
+		printf("],\"written\":%d,\"total_ms\":%.3f,\"max_ms\":%.3f}\n",
+		       cost.writes, cost.total_ms, cost.max_ms);
+		return ret;
+	}
+	for (i = 0; i < rk.nwrites; i++) {
+		printf("cpu%d: %d -> %d", rk.w[i].cpu, rk.w[i].from, rk.w[i].to);
+		if (i < cost.writes)
+			printf(", %.3f ms", cost.ms[i]);
+		printf("\n");
+	}
+	printf("rank cores=%d writes=%d written=%d rebuild=%d check=%d total_ms=%.3f max_ms=%.3f\n",
+	       rk.ncores, rk.nwrites, cost.writes, rebuild, check,
+	       cost.total_ms, cost.max_ms);
+	return ret;
+}
+
 static int cmd_topology_check(const char *spec)
 {
 	unsigned char online[TOPO_MAX_BOOT_CPUS];
@@ -939,6 +1013,8 @@ int main(int argc, char **argv)
 		return cmd_groups(arg);
 	if (!strcmp(cmd, "check-groups") && !nargs)
 		return cmd_check_groups();
+	if (!strcmp(cmd, "rank"))
+		return cmd_rank(nargs, argv + optind);
 	warnx_("unknown command or wrong arguments: '%s' (see --help)", cmd);
 	return 2;
 }

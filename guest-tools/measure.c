@@ -760,10 +760,16 @@ static int run(const struct measure_opts *o, const struct measure_live *lv,
 
 	m->recorded = false;
 	m->worker_gone = false;
+	m->change_t = -1;
+	m->change_ms = -1;
 	if (o->sampler)
 		snprintf(m->how, sizeof(m->how), "sampler: --sampler");
 	else
 		record_start(m);
+	if (o->change && !m->recorded) {
+		warnx_("a change in the window needs the record (%s)", m->how);
+		return -1;
+	}
 	if (start_workers(m, o, lv))
 		return -1;
 	clock_gettime(CLOCK_MONOTONIC, &m->start);
@@ -780,6 +786,20 @@ static int run(const struct measure_opts *o, const struct measure_live *lv,
 		clock_gettime(CLOCK_MONOTONIC, &end);
 		m->rec_t0 = ts_sec(&end);
 		until = ts_add_ms(&end, (long long)(o->duration * 1000 + 0.5));
+		if (o->change) {
+			struct timespec at, done;
+
+			at = ts_add_ms(&end,
+				       (long long)(o->change_at * 1000 + 0.5));
+			if (sleep_until(&at))
+				return -1;
+			clock_gettime(CLOCK_MONOTONIC, &at);
+			m->change_t = ts_sec(&at);
+			if (o->change(o->change_arg))
+				return -1;
+			clock_gettime(CLOCK_MONOTONIC, &done);
+			m->change_ms = ts_diff(&at, &done) * 1e3;
+		}
 		if (sleep_until(&until))
 			return -1;
 		clock_gettime(CLOCK_MONOTONIC, &end);

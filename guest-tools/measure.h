@@ -49,6 +49,14 @@ struct measure_opts {
 	bool sampler;		/* --sampler: sample even with a record */
 	bool real;		/* --real: CPUs numbered as $REAL_CPUS says */
 	const char *save_record;	/* --save-record FILE: the trace text */
+	/*
+	 * A change inside a recorded window: @change(@change_arg) called
+	 * @change_at seconds into it, from this process (the record only;
+	 * NULL: none). A change that fails ends the run with -1.
+	 */
+	int (*change)(void *arg);
+	void *change_arg;
+	double change_at;
 };
 
 /* The defaults of the window: settle 2 s, interval 300 ms, duration 3 s. */
@@ -144,6 +152,8 @@ struct measure {
 	struct record *rec;
 	struct record_verdict rv;
 	double rec_t0, rec_t1;		/* the recorded window, s */
+	double change_t;		/* @change called, the record's clock */
+	double change_ms;		/* in @change, wall time */
 	double record_ms;		/* CPU time reading and parsing it */
 	bool worker_gone;
 

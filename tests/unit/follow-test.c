@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of how loops follow a ranking change (guest-tools/follow.c)
+ * on canned records in the text of tracefs' "trace" file, KTAP: which
+ * CPUs count as the new ideal, by thread and by core, and each loop's
+ * time to reach it: a move after the change, one before it, a blip held
+ * through, a longer stay away, and a loop that ends elsewhere.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "follow.h"
+#include "ktap.h"
+#include "lab-cpus.h"
+#include "record.h"
+
+static bool close_to(double a, double b)
+{
+	return a - b < 1e-6 && b - a < 1e-6;
+}
+
+static void sw(struct record *r, int cpu, double t, int prev, int next)
+{
+	char line[512];
+
+	snprintf(line, sizeof(line),
+		 "      asym-follow-%d     [%03d] d..2.  %.6f: sched_switch: prev_comm=asym-follow prev_pid=%d prev_prio=120 prev_state=R+ ==> next_comm=asym-follow next_pid=%d next_prio=120",
+		 prev, cpu, t, prev, next);
+	record_line(r, line);
+}
+
+static void born(struct record *r, double t, int pid, int cpu)
+{
+	char line[512];
+
+	snprintf(line, sizeof(line),
+		 "      asym-follow-90      [000] d..3.  %.6f: sched_wakeup_new: comm=asym-follow pid=%d prio=120 target_cpu=%03d",
+		 t, pid, cpu);
+	record_line(r, line);
+	sw(r, cpu, t, 0, pid);
+}
+
+static void move(struct record *r, double t, int pid, int from, int to)
+{
+	char line[512];
+
+	sw(r, from, t, pid, 0);
+	snprintf(line, sizeof(line),
+		 "     migration/%d-20      [%03d] d..5.  %.6f: sched_migrate_task: comm=asym-follow pid=%d prio=120 orig_cpu=%d dest_cpu=%d",
+		 from, from, t, pid, from, to);
+	record_line(r, line);
+	sw(r, to, t, 0, pid);
+}
+
+/* Loops 7 and 8 born at 1 s on @a and @b; window [5 s, 7 s]. */
+static void two(struct record *r, int a, int b)
+{
+	static const int pids[2] = { 7, 8 };
+
+	record_init(r, pids, 2, 5.0, 7.0);
+	born(r, 1.0, 7, a);
+	born(r, 1.0, 8, b);
+}
+
+/* adl with the E-cores ranked first: the new ideal of 2 loops is {4,6}. */
+static const struct place_cpu e_first[] = {
+	CPU(6, 6, 0, 200, 1), CPU(1, 0, 1, 100, 2), CPU(4, 4, 0, 200, 1),
+	CPU(3, 2, 1, 100, 2), CPU(0, 0, 0, 100, 2), CPU(2, 2, 0, 100, 2),
+};
+
+static void reach_case(const char *name, struct record *r, double w7,
+		       double w8, int reached)
+{
+	struct place_ideal ideal;
+	double reach[2];
+	int got;
+
+	record_finish(r);
+	place_ideal_compute(e_first, 6, 2, false, &ideal);
+	got = follow_reach(r, &ideal, 5.5, reach);
+	if (got != reached || !close_to(reach[0], w7) ||
+	    !close_to(reach[1], w8))
+		printf("# %s: reached %d (%.6f, %.6f), expected %d (%.6f, %.6f)\n",
+		       name, got, reach[0], reach[1], reached, w7, w8);
+	report(got == reached && close_to(reach[0], w7) &&
+	       close_to(reach[1], w8), name);
+	record_free(r);
+}
+
+int main(void)
+{
+	struct place_ideal ideal;
+	struct record r;
+
+	ktap_begin();
+
+	place_ideal_compute(e_first, 6, 2, false, &ideal);
+	report(follow_cpu_ok(&ideal, 4) && follow_cpu_ok(&ideal, 6) &&
+	       !follow_cpu_ok(&ideal, 0) && !follow_cpu_ok(&ideal, 2) &&
+	       !follow_cpu_ok(&ideal, 99), "ideal_cpus_by_thread");
+	/* one loop on adl as ranked: one of the P-cores' first threads */
+	place_ideal_compute(hybrid, 6, 1, false, &ideal);
+	report(follow_cpu_ok(&ideal, 0) && follow_cpu_ok(&ideal, 2) &&
+	       !follow_cpu_ok(&ideal, 1) && !follow_cpu_ok(&ideal, 4),
+	       "boundary_tier_by_thread");
+	place_ideal_compute(hybrid, 6, 1, true, &ideal);
+	report(follow_cpu_ok(&ideal, 1) && follow_cpu_ok(&ideal, 3) &&
+	       !follow_cpu_ok(&ideal, 4), "sibling_counts_by_core");
+
+	two(&r, 0, 2);
+	move(&r, 5.8, 7, 0, 4);
+	move(&r, 6.0, 8, 2, 6);
+	reach_case("both_move_after_the_change", &r, 0.3, 0.5, 2);
+
+	two(&r, 0, 2);
+	move(&r, 5.2, 7, 0, 4);
+	move(&r, 6.0, 8, 2, 6);
+	reach_case("moved_before_the_change", &r, 0, 0.5, 2);
+
+	two(&r, 4, 6);
+	move(&r, 6.0, 7, 4, 0);
+	move(&r, 6.02, 7, 0, 4);
+	reach_case("blip_held_through", &r, 0, 0, 2);
+
+	two(&r, 4, 6);
+	move(&r, 6.0, 7, 4, 0);
+	move(&r, 6.2, 7, 0, 4);
+	reach_case("longer_stay_away", &r, 0.7, 0, 2);
+
+	two(&r, 4, 6);
+	move(&r, 6.5, 8, 6, 0);
+	reach_case("ends_elsewhere", &r, 0, -1, 1);
+
+	two(&r, 0, 2);
+	move(&r, 5.8, 7, 0, 4);
+	move(&r, 5.81, 7, 4, 6);
+	move(&r, 6.4, 8, 2, 4);
+	reach_case("moves_within_the_ideal", &r, 0.3, 0.9, 2);
+
+	return ktap_end();
+}
