@@ -204,19 +204,6 @@ static void live_after(const struct measure_live *lv, const struct rank *rk,
 
 /* --- output --- */
 
-static char *cpu_list(const int *set, int n, char *buf, size_t len)
-{
-	size_t used = 0;
-	int i;
-
-	snprintf(buf, len, "-");
-	for (i = 0; i < n && used + 1 < len; i++) {
-		snprintf(buf + used, len - used, "%s%d", i ? "," : "", set[i]);
-		used = strlen(buf);
-	}
-	return buf;
-}
-
 /* What one run gives. */
 struct follow_run {
 	bool at_change;		/* old ideal at the change */
@@ -270,7 +257,7 @@ static void print_line(const struct options *o, int run,
 		printf("%.3f", fr->followed);
 	printf(" reached=%d loops=%s final=%s outcome=%s sound=%d unjudged=%s\n",
 	       fr->reached, loops,
-	       cpu_list(fr->v.result.final, fr->v.result.nfinal, buf,
+	       out_list(fr->v.result.final, fr->v.result.nfinal, buf,
 			sizeof(buf)),
 	       start_outcome_names[fr->v.result.outcome], m->sound,
 	       m->unjudged);

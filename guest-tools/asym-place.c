@@ -21,6 +21,7 @@
 #include "kernel.h"
 #include "lib.h"
 #include "measure.h"
+#include "out.h"
 #include "place.h"
 #include "policy.h"
 
@@ -273,20 +274,6 @@ static void print_explain_human(const struct measure *m)
 	}
 }
 
-/* A comma-separated CPU list of @set[0..@n), "-" when empty. */
-static char *cpu_list(const int *set, int n, char *buf, size_t len)
-{
-	size_t used = 0;
-	int i;
-
-	snprintf(buf, len, "-");
-	for (i = 0; i < n && used + 1 < len; i++) {
-		snprintf(buf + used, len - used, "%s%d", i ? "," : "", set[i]);
-		used = strlen(buf);
-	}
-	return buf;
-}
-
 /* When the final placement began, in seconds into the window. */
 static double settled_s(const struct options *o, const struct measure *m)
 {
@@ -355,9 +342,9 @@ static void print_verdict(const struct options *o,
 	printf("verdict n=%d policy=%s via=%s judged=%s sound=%d ideal=%.2f pass=%d final=%s top=%s siblings_last=%d overflow=%d start=%s outcome=%s settled=%.3f measure=%s unjudged=%s\n",
 	       o->m.n, policies[lv->policy].name, policy_via_name(lv->via),
 	       ideal->by_core ? "core" : "thread", m->sound, m->ideal_frac,
-	       pass, cpu_list(r->final, r->nfinal, a, sizeof(a)),
-	       cpu_list(top, ntop, b, sizeof(b)), m->siblings_last,
-	       m->overflows, cpu_list(o->start, o->nstart, s, sizeof(s)),
+	       pass, out_list(r->final, r->nfinal, a, sizeof(a)),
+	       out_list(top, ntop, b, sizeof(b)), m->siblings_last,
+	       m->overflows, out_list(o->start, o->nstart, s, sizeof(s)),
 	       start_outcome_names[r->outcome], settled_s(o, m),
 	       measured_by(m), m->unjudged);
 }

@@ -57,3 +57,16 @@ char *csv_field(const char *s, char *buf, size_t len)
 	buf[o] = '\0';
 	return buf;
 }
+
+char *out_list(const int *v, int n, char *buf, size_t len)
+{
+	size_t used = 0;
+	int i;
+
+	snprintf(buf, len, "-");
+	for (i = 0; i < n && used + 1 < len; i++) {
+		snprintf(buf + used, len - used, "%s%d", i ? "," : "", v[i]);
+		used = strlen(buf);
+	}
+	return buf;
+}

@@ -18,6 +18,12 @@ void json_str_or_null(const char *s);
 void json_int_array(const int *v, int n);
 
 /*
+ * @v[0..@n) as the machine-readable lines print a CPU set: "0,2,4", "-"
+ * when empty. Into @buf; return @buf.
+ */
+char *out_list(const int *v, int n, char *buf, size_t len);
+
+/*
  * A CSV field: @s as is, or in double quotes (quotes doubled) when it
  * holds a comma, quote, or line break. Into @buf; return @buf.
  */

@@ -33,7 +33,8 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
 . "$top/scripts/lib.sh"
-asym_ctl=$("$top/scripts/artifact" host-tools)/asym-ctl
+fills=$(mktemp) || exit 1
+trap 'rm -f "$fills"' EXIT
 # a replay as parity-replay wrote it, or as kept here (xz)
 replay_file() {
 	if [ -f "$here/$1-replay-$2.txt" ]; then
@@ -49,8 +50,10 @@ echo "| part | N | start | map: 6.1 at 2, 6.12 | replay 6.1 at 2 | replay 6.12 |
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 for part in "${parts[@]}"; do
 	spec=$(catalogue_field "$part" spec)
-	ids=$("$asym_ctl" cmdline "$spec")
-	awk -F'|' -v part="$part" -v ids="$ids" -v f61="$(replay_file "$part" 6.1)" \
+	xzcat -f "$(replay_file "$part" 6.1)" "$(replay_file "$part" 6.12)" |
+		sed -n 's/^verdict .* final=\([^ ]*\) .*/\1/p' | sort -u |
+		"$top/scripts/cache-fill" "$spec" > "$fills" || exit 1
+	awk -F'|' -v part="$part" -v fills="$fills" -v f61="$(replay_file "$part" 6.1)" \
 	    -v f612="$(replay_file "$part" 6.12)" -v m61="$here/$part-6.1.txt" \
 	    -v m612="$here/$part-6.12.txt" '
 	function load(file, k,    line, a, i, kv, start, o, f, cmd, mig, sh, fl) {
@@ -62,7 +65,7 @@ for part in "${parts[@]}"; do
 				split(line, a, " ")
 				for (i = 2; i in a; i++) { split(a[i], kv, "="); f[kv[1]] = kv[2] }
 				o = f["outcome"]
-				fl = fill(f["final"])
+				fl = fill[f["final"]]
 				runs[k, start] = runs[k, start] (runs[k, start] == "" ? "" : " ") o ":" fl ":" f["ideal"] "/" mig
 				sh = f["ideal"] + 0
 				if (!((k, start) in lo) || sh < lo[k, start]) lo[k, start] = sh
@@ -86,31 +89,13 @@ for part in "${parts[@]}"; do
 		}
 		close(file)
 	}
-	# "m3,1,0 llc2,1": the busy CPUs of each shared L2 (slots > 2), and of
-	# each LLC when there are several
-	function fill(final,    i, nb, busy, cnt, l, out, x, keys, nk, j, t) {
-		split("", cnt); split("", l)
-		nb = split(final, busy, ",")
-		for (i = 1; i <= nb; i++) { cnt[l2[busy[i] + 0]]++; l[llc[busy[i] + 0]]++ }
-		out = ""
-		nk = 0
-		for (x in l2size) if (l2size[x] > 2) keys[++nk] = cnt[x] + 0
-		for (i = 1; i <= nk; i++) for (j = i + 1; j <= nk; j++) if (keys[j] > keys[i]) { t = keys[i]; keys[i] = keys[j]; keys[j] = t }
-		for (i = 1; i <= nk; i++) out = out (i == 1 ? "m" : ",") keys[i]
-		if (nllc > 1) {
-			nk = 0; split("", keys)
-			for (x in llcsize) keys[++nk] = l[x] + 0
-			for (i = 1; i <= nk; i++) for (j = i + 1; j <= nk; j++) if (keys[j] > keys[i]) { t = keys[i]; keys[i] = keys[j]; keys[j] = t }
-			out = out (out == "" ? "" : " ") "llc"
-			for (i = 1; i <= nk; i++) out = out (i == 1 ? "" : ",") keys[i]
-		}
-		return out == "" ? "-" : out
-	}
 	BEGIN {
-		split(ids, w, " ")
-		sub(/^asym_smt_l2_ids=/, "", w[1]); sub(/^asym_smt_llc_ids=/, "", w[2])
-		nc = split(w[1], a2, ","); split(w[2], a3, ",")
-		for (i = 1; i <= nc; i++) { l2[i - 1] = a2[i]; l2size[a2[i]]++; llc[i - 1] = a3[i]; if (!(a3[i] in llcsize)) nllc++; llcsize[a3[i]]++ }
+		# FINAL FILL, the fill of every final placement (scripts/cache-fill)
+		while ((getline line < fills) > 0) {
+			split(line, a, " ")
+			fill[a[1]] = substr(line, length(a[1]) + 2)
+		}
+		close(fills)
 		load(f61, "6.1"); load(f612, "6.12")
 		load_map(m61, "6.1"); load_map(m612, "6.12")
 	}
