@@ -71,9 +71,10 @@ static void usage(FILE *f)
 		"                 sibling index of every online CPU\n"
 		"  groups [CPU]   the sched domains of every online CPU (or CPU)\n"
 		"                 with their flags and groups\n"
-		"  check-groups   every sched group's asym_prefer_cpu is its CPU of\n"
-		"                 highest priority in cpu_priority (first on ties);\n"
-		"                 exit status 1 and each group that is not if not\n"
+		"  check-groups   every sched group of a domain with SD_ASYM_PACKING\n"
+		"                 has as asym_prefer_cpu its CPU of highest\n"
+		"                 priority in cpu_priority (first on ties); exit\n"
+		"                 status 1 and each group that is not if not\n"
 		"  rank [--norebuild] [--check] RANKING\n"
 		"                 change the raw priorities of the running part as\n"
 		"                 a cpufreq driver does: core by core through\n"
@@ -865,6 +866,13 @@ static int cmd_check_groups(void)
 	for (cpu = 0; cpu < PLACE_MAX_CPUS; cpu++) {
 		for (d = 0; online[cpu] &&
 		     !sched_domain_dir(cpu, d, dir, sizeof(dir)); d++) {
+			char flags[512];
+
+			/* the kernel sets asym_prefer_cpu only where it packs */
+			if (sched_domain_file(dir, "flags", flags, sizeof(flags)))
+				return 1;
+			if (!strstr(flags, "SD_ASYM_PACKING"))
+				continue;
 			pc.dir = dir;
 			if (sched_domain_groups(dir, check_group, &pc))
 				return 1;
@@ -872,14 +880,12 @@ static int cmd_check_groups(void)
 		}
 	}
 	if (!groups) {
-		warnx_("check-groups: no sched domain directories under %s",
+		warnx_("check-groups: no sched domain with SD_ASYM_PACKING under %s",
 		       SCHED_DEBUGFS_DOMAINS);
 		return 1;
 	}
 	return pc.bad ? 1 : 0;
 }
-
-/* --- topology --check (topocheck.c) --- */
 
 /* --- rank --- */
 
@@ -937,6 +943,8 @@ static int cmd_rank(int argc, char **argv)
 	       cost.total_ms, cost.max_ms);
 	return ret;
 }
+
+/* --- topology --check (topocheck.c) --- */
 
 static int cmd_topology_check(const char *spec)
 {

@@ -341,8 +341,6 @@ int main(int argc, char **argv)
 	c = (struct change){ .rk = &rk, .rebuild = o.rebuild };
 	o.m.change = apply_change;
 	o.m.change_arg = &c;
-	if (measure_alloc(&o.m, &m))
-		return 1;
 
 	if (!o.json)
 		printf("asym-follow: N=%d, policy %s, %d of %d cores change (%s), %s, at %.3f s of %.3f s windows, %d run%s\nold ideal %s, new ideal %s\n",
@@ -364,10 +362,18 @@ int main(int argc, char **argv)
 	measure_setup();
 	ret = 0;
 	for (run = 1; run <= o.reps; run++) {
+		/* a measure a run, as asym-map's */
+		if (measure_alloc(&o.m, &m)) {
+			ret = -1;
+			break;
+		}
 		changed = true;
 		ret = measure_run(&o.m, &lv, &old, &m);
-		if (restore() || ret)
+		if (restore() || ret) {
+			ret = -1;
+			measure_free(&m);
 			break;
+		}
 		judge_run(&old, &new, &m, &fr);
 		if (o.json) {
 			printf("%s{\"at_change\":%s,\"followed\":", run > 1 ? "," : "",
@@ -394,6 +400,7 @@ int main(int argc, char **argv)
 			print_human(&o, run, &lv, &c, &m, &fr);
 		}
 		fflush(stdout);
+		measure_free(&m);
 	}
 	restore();
 	if (measure_end_if_stopped("loops killed, old ranking written back"))

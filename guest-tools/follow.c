@@ -6,23 +6,17 @@
 
 bool follow_cpu_ok(const struct place_ideal *ideal, int cpu)
 {
-	int i, j, core = -1;
+	int i, core = -1;
 
 	for (i = 0; i < ideal->ncpus; i++)
 		if (ideal->order[i].cpu == cpu)
 			core = ideal->order[i].core;
 	if (core < 0)
 		return false;
-	for (i = 0; i < ideal->nfull + ideal->nboundary; i++) {
-		if (ideal->order[i].cpu == cpu)
+	for (i = 0; i < ideal->nfull + ideal->nboundary; i++)
+		if (ideal->order[i].cpu == cpu ||
+		    (ideal->by_core && ideal->order[i].core == core))
 			return true;
-		if (!ideal->by_core || ideal->order[i].core != core)
-			continue;
-		/* by core: a core that holds a loop as the ideal says */
-		for (j = 0; j < ideal->ncpus; j++)
-			if (ideal->order[j].cpu == cpu)
-				return true;
-	}
 	return false;
 }
 
