@@ -5,7 +5,7 @@
  * N CPU-bound loops start pinned on the ideal CPUs of the ranking in force
  * and are released to every online CPU; a set time into the window the
  * ranking changes, as a cpufreq driver changes it (rank.h: core by core
- * through cpu_priority, with the rebuild of the sched domains or, as
+ * through cpu_priority, then one rebuild of the sched domains or, as
  * amd-pstate does, without); the scheduler's own record (record.h) gives,
  * per loop, when it reached a CPU of the new ranking's ideal and stayed
  * there, and when the whole placement did. The old ranking is written
@@ -60,9 +60,12 @@ static void usage(FILE *f)
 		"      --norebuild     change it without rebuilding the sched\n"
 		"                      domains, as amd-pstate does on a ranking\n"
 		"                      change (the groups keep their preferred\n"
-		"                      CPUs); default: each write rebuilds them\n"
+		"                      CPUs); default: the last core's write\n"
+		"                      rebuilds them once\n"
 		"      --at SEC        the change, into the window (default 1)\n"
-		"      --duration SEC  the window from the release (default 4)\n"
+		"      --duration SEC  the window from the release (default 4);\n"
+		"                      it goes on until DURATION - AT after the\n"
+		"                      change returns, however long that took\n"
 		"      --reps K        runs, 1 to %d (default 1)\n"
 		"      --real          CPU sets in the real machine's numbers\n"
 		"                      ($REAL_CPUS); the machine-readable lines\n"
@@ -82,7 +85,7 @@ static void usage(FILE *f)
 		"%.0f ms), '-' if it ended elsewhere; reached: how many did;\n"
 		"outcome: the placement at the end, judged against the new\n"
 		"ideal as asym-place judges it; change_ms: the time in the\n"
-		"writes, each with its rebuild.\n"
+		"writes, the rebuild's included.\n"
 		"\n"
 		"Exit status: 0 when every run completed (whether the loops\n"
 		"followed does not decide it), 1 on a run-time error, 2 on a\n"
@@ -345,8 +348,8 @@ int main(int argc, char **argv)
 	if (!o.json)
 		printf("asym-follow: N=%d, policy %s, %d of %d cores change (%s), %s, at %.3f s of %.3f s windows, %d run%s\nold ideal %s, new ideal %s\n",
 		       o.m.n, policies[lv.policy].name, rk.nwrites, rk.ncores,
-		       o.to, o.rebuild ? "each write rebuilding the domains" :
-		       "without rebuilds", o.m.change_at, o.m.duration, o.reps,
+		       o.to, o.rebuild ? "then one rebuild of the domains" :
+		       "without a rebuild", o.m.change_at, o.m.duration, o.reps,
 		       o.reps == 1 ? "" : "s",
 		       place_format_ideal(&old, a, sizeof(a)),
 		       place_format_ideal(&new, b, sizeof(b)));

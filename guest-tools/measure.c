@@ -799,6 +799,11 @@ static int run(const struct measure_opts *o, const struct measure_live *lv,
 				return -1;
 			clock_gettime(CLOCK_MONOTONIC, &done);
 			m->change_ms = ts_diff(&at, &done) * 1e3;
+			/* after a long change, as long after it as planned */
+			done = ts_add_ms(&done, (long long)((o->duration -
+							 o->change_at) * 1000 + 0.5));
+			if (ts_diff(&until, &done) > 0)
+				until = done;
 		}
 		if (sleep_until(&until))
 			return -1;

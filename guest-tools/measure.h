@@ -52,7 +52,9 @@ struct measure_opts {
 	/*
 	 * A change inside a recorded window: @change(@change_arg) called
 	 * @change_at seconds into it, from this process (the record only;
-	 * NULL: none). A change that fails ends the run with -1.
+	 * NULL: none); the window then goes on for at least @duration -
+	 * @change_at seconds after the change returns. A change that fails
+	 * ends the run with -1.
 	 */
 	int (*change)(void *arg);
 	void *change_arg;

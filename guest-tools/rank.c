@@ -314,11 +314,13 @@ int rank_apply(const struct rank *rk, bool rebuild, struct rank_cost *cost)
 		char buf[64];
 		double t0, ms;
 
+		/* with the rebuild: one, after the last core's priority */
 		snprintf(buf, sizeof(buf), "%d %d%s", rk->w[i].cpu,
-			 rk->w[i].to, rebuild ? "" : " norebuild");
+			 rk->w[i].to,
+			 rebuild && i == rk->nwrites - 1 ? "" : " norebuild");
 		t0 = now_ms();
 		if (write_text(knobs[KNOB_CPU_PRIORITY].path, buf)) {
-			if (!rebuild && i == 0)
+			if (i == 0 && strstr(buf, "norebuild"))
 				warnx_("'%s' refused: a kernel before 'norebuild' (6.1 series 0028, 6.12 companion 0006)?",
 				       buf);
 			warnx_("%d of %d cores changed", i, rk->nwrites);

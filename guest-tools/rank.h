@@ -2,13 +2,16 @@
 /*
  * A change of a running part's raw ITMT priorities, made as a cpufreq
  * driver makes it: core by core, through the ITMT emulation's
- * cpu_priority. "CPU PRIO" calls sched_set_itmt_core_prio() for each
- * thread of the core and rebuilds the sched domains, so that every sched
- * group's preferred CPU follows; "CPU PRIO norebuild" (0028 of the 6.1
- * series, 0006 of the 6.12 companions) calls it alone, as amd-pstate does
- * when firmware changes a ranking: the groups keep the preferred CPUs of
- * the last rebuild. rank_parse() is pure logic (tests/unit/rank-test.c);
- * rank_apply() writes.
+ * cpu_priority. "CPU PRIO norebuild" (0028 of the 6.1 series, 0006 of the
+ * 6.12 companions) calls sched_set_itmt_core_prio() for each thread of
+ * the core and nothing else, as amd-pstate does when firmware changes a
+ * ranking: the groups keep the preferred CPUs of the last rebuild. With
+ * the rebuild, the last core's write is a plain "CPU PRIO", which then
+ * rebuilds the sched domains once, so that every sched group's preferred
+ * CPU follows the whole new ranking (a rebuild a core would cost a rebuild
+ * a core: about a second each on a 32-CPU guest under TCG).
+ * rank_parse() is pure logic (tests/unit/rank-test.c); rank_apply()
+ * writes.
  */
 #ifndef ASYM_RANK_H
 #define ASYM_RANK_H
@@ -75,9 +78,10 @@ struct rank_cost {
 };
 
 /*
- * Write each change of @rk to cpu_priority in turn, with the rebuild or
- * not (@rebuild), timing each write into @cost. 0, or -1 after naming the
- * write that failed (the cores before it have their new priority).
+ * Write each change of @rk to cpu_priority in turn, then, with @rebuild,
+ * rebuild the domains once (the last write's), timing each write into
+ * @cost. 0, or -1 after naming the write that failed (the cores before it
+ * have their new priority).
  */
 int rank_apply(const struct rank *rk, bool rebuild, struct rank_cost *cost);
 
