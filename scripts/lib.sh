@@ -154,6 +154,16 @@ topology_line() {
 			END { exit !found }'
 }
 
+# kept_file PATH: PATH, or PATH.xz where a results folder keeps it
+# compressed (xzcat -f reads either).
+kept_file() {
+	if [ -f "$1" ]; then
+		echo "$1"
+	else
+		echo "$1.xz"
+	fi
+}
+
 # catalogue_parts: the real parts of catalogue/, one a line.
 catalogue_parts() {
 	local f

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "canned-trace.h"
 #include "follow.h"
 #include "ktap.h"
 #include "lab-cpus.h"
@@ -17,39 +18,6 @@
 static bool close_to(double a, double b)
 {
 	return a - b < 1e-6 && b - a < 1e-6;
-}
-
-static void sw(struct record *r, int cpu, double t, int prev, int next)
-{
-	char line[512];
-
-	snprintf(line, sizeof(line),
-		 "      asym-follow-%d     [%03d] d..2.  %.6f: sched_switch: prev_comm=asym-follow prev_pid=%d prev_prio=120 prev_state=R+ ==> next_comm=asym-follow next_pid=%d next_prio=120",
-		 prev, cpu, t, prev, next);
-	record_line(r, line);
-}
-
-static void born(struct record *r, double t, int pid, int cpu)
-{
-	char line[512];
-
-	snprintf(line, sizeof(line),
-		 "      asym-follow-90      [000] d..3.  %.6f: sched_wakeup_new: comm=asym-follow pid=%d prio=120 target_cpu=%03d",
-		 t, pid, cpu);
-	record_line(r, line);
-	sw(r, cpu, t, 0, pid);
-}
-
-static void move(struct record *r, double t, int pid, int from, int to)
-{
-	char line[512];
-
-	sw(r, from, t, pid, 0);
-	snprintf(line, sizeof(line),
-		 "     migration/%d-20      [%03d] d..5.  %.6f: sched_migrate_task: comm=asym-follow pid=%d prio=120 orig_cpu=%d dest_cpu=%d",
-		 from, from, t, pid, from, to);
-	record_line(r, line);
-	sw(r, to, t, 0, pid);
 }
 
 /* Loops 7 and 8 born at 1 s on @a and @b; window [5 s, 7 s]. */

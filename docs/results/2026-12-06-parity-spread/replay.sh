@@ -35,14 +35,6 @@ top=$(cd "$here/../../.." && pwd)
 . "$top/scripts/lib.sh"
 fills=$(mktemp) || exit 1
 trap 'rm -f "$fills"' EXIT
-# a replay as parity-replay wrote it, or as kept here (xz)
-replay_file() {
-	if [ -f "$here/$1-replay-$2.txt" ]; then
-		echo "$here/$1-replay-$2.txt"
-	else
-		echo "$here/$1-replay-$2.txt.xz"
-	fi
-}
 parts=("$@")
 [ ${#parts[@]} -gt 0 ] || mapfile -t parts < <(ls "$here"/*-replay-6.12.txt* 2>/dev/null |
 	sed 's#.*/##; s/-replay-6.12.txt.*$//' | sort -u)
@@ -50,11 +42,10 @@ echo "| part | N | start | map: 6.1 at 2, 6.12 | replay 6.1 at 2 | replay 6.12 |
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 for part in "${parts[@]}"; do
 	spec=$(catalogue_field "$part" spec)
-	xzcat -f "$(replay_file "$part" 6.1)" "$(replay_file "$part" 6.12)" |
-		sed -n 's/^verdict .* final=\([^ ]*\) .*/\1/p' | sort -u |
-		"$top/scripts/cache-fill" "$spec" > "$fills" || exit 1
-	awk -F'|' -v part="$part" -v fills="$fills" -v f61="$(replay_file "$part" 6.1)" \
-	    -v f612="$(replay_file "$part" 6.12)" -v m61="$here/$part-6.1.txt" \
+	"$top/scripts/cache-fill" "$spec" "$(kept_file "$here/$part-replay-6.1.txt")" \
+		"$(kept_file "$here/$part-replay-6.12.txt")" > "$fills" || exit 1
+	awk -F'|' -v part="$part" -v fills="$fills" -v f61="$(kept_file "$here/$part-replay-6.1.txt")" \
+	    -v f612="$(kept_file "$here/$part-replay-6.12.txt")" -v m61="$here/$part-6.1.txt" \
 	    -v m612="$here/$part-6.12.txt" '
 	function load(file, k,    line, a, i, kv, start, o, f, cmd, mig, sh, fl) {
 		cmd = "xzcat -f \"" file "\""

@@ -42,14 +42,6 @@ top=$(cd "$here/../../.." && pwd)
 . "$top/scripts/lib.sh"
 fills=$(mktemp) || exit 1
 trap 'rm -f "$fills"' EXIT
-# the runs as parity-fork wrote them, or as kept here (xz)
-fork_file() {
-	if [ -f "$here/$1-fork-$2.txt" ]; then
-		echo "$here/$1-fork-$2.txt"
-	else
-		echo "$here/$1-fork-$2.txt.xz"
-	fi
-}
 parts=("$@")
 [ ${#parts[@]} -gt 0 ] || mapfile -t parts < <(ls "$here"/*-fork-6.12.txt* 2>/dev/null |
 	sed 's#.*/##; s/-fork-6.12.txt.*$//' | sort -u)
@@ -57,11 +49,10 @@ echo "| part | N | 6.1 at 2 | 6.12 | runs show |"
 echo "| --- | --- | --- | --- | --- |"
 for part in "${parts[@]}"; do
 	spec=$(catalogue_field "$part" spec)
-	xzcat -f "$(fork_file "$part" 6.1)" "$(fork_file "$part" 6.12)" |
-		sed -n 's/^verdict .* final=\([^ ]*\) .*/\1/p' | sort -u |
-		"$top/scripts/cache-fill" "$spec" > "$fills" || exit 1
+	"$top/scripts/cache-fill" "$spec" "$(kept_file "$here/$part-fork-6.1.txt")" \
+		"$(kept_file "$here/$part-fork-6.12.txt")" > "$fills" || exit 1
 	for k in 6.1 6.12; do
-		xzcat -f "$(fork_file "$part" "$k")" | sed "s/^/$k /"
+		xzcat -f "$(kept_file "$here/$part-fork-$k.txt")" | sed "s/^/$k /"
 	done | awk -v part="$part" -v fills="$fills" '
 	BEGIN {
 		while ((getline line < fills) > 0) {
