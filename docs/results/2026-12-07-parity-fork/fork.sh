@@ -22,8 +22,10 @@
 #   overlaps      otherwise: those shares overlap or come within 0.1
 #   not judged    a run whose record was incomplete
 # ./fork.sh --summary FORK.md: the count of each word by part.
+# RUNS=DIR: the runs of DIR instead of this folder's (the replays).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+runs=$(cd "${RUNS:-$here}" && pwd) || exit 2
 words=("same" "fill varies" "fill differs" "both ways" "differs" "overlaps" "not judged")
 if [ "${1:-}" = --summary ]; then
 	[ $# = 2 ] || { echo "usage: fork.sh [PART...] | fork.sh --summary FORK.md" >&2; exit 2; }
@@ -43,16 +45,16 @@ top=$(cd "$here/../../.." && pwd)
 fills=$(mktemp) || exit 1
 trap 'rm -f "$fills"' EXIT
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || mapfile -t parts < <(ls "$here"/*-fork-6.12.txt* 2>/dev/null |
+[ ${#parts[@]} -gt 0 ] || mapfile -t parts < <(ls "$runs"/*-fork-6.12.txt* 2>/dev/null |
 	sed 's#.*/##; s/-fork-6.12.txt.*$//' | sort -u)
 echo "| part | N | 6.1 at 2 | 6.12 | runs show |"
 echo "| --- | --- | --- | --- | --- |"
 for part in "${parts[@]}"; do
 	spec=$(catalogue_field "$part" spec)
-	"$top/scripts/cache-fill" "$spec" "$(kept_file "$here/$part-fork-6.1.txt")" \
-		"$(kept_file "$here/$part-fork-6.12.txt")" > "$fills" || exit 1
+	"$top/scripts/cache-fill" "$spec" "$(kept_file "$runs/$part-fork-6.1.txt")" \
+		"$(kept_file "$runs/$part-fork-6.12.txt")" > "$fills" || exit 1
 	for k in 6.1 6.12; do
-		xzcat -f "$(kept_file "$here/$part-fork-$k.txt")" | sed "s/^/$k /"
+		xzcat -f "$(kept_file "$runs/$part-fork-$k.txt")" | sed "s/^/$k /"
 	done | awk -v part="$part" -v fills="$fills" '
 	BEGIN {
 		while ((getline line < fills) > 0) {
