@@ -36,7 +36,7 @@ static const struct place_cpu e_first[] = {
 	CPU(3, 2, 1, 100, 2), CPU(0, 0, 0, 100, 2), CPU(2, 2, 0, 100, 2),
 };
 
-static void reach_case(const char *name, struct record *r, double w7,
+static void reach_check(const char *name, struct record *r, double w7,
 		       double w8, int reached)
 {
 	struct place_ideal ideal;
@@ -55,10 +55,38 @@ static void reach_case(const char *name, struct record *r, double w7,
 	record_free(r);
 }
 
+/*
+ * Loops 7 and 8 start on @a and @b, move as @mv says (pid 0 ends the
+ * list), the ranking changes at 5.5 s: each loop's time to the new ideal
+ * {4,6}, -1 for one that ends elsewhere, and how many reached it.
+ */
+#define MAX_MOVES	3
+static const struct reach_case {
+	const char *name;
+	int a, b;
+	struct { double t; int pid, from, to; } mv[MAX_MOVES];
+	double w7, w8;
+	int reached;
+} cases[] = {
+	{ "both_move_after_the_change", 0, 2,
+	  { { 5.8, 7, 0, 4 }, { 6.0, 8, 2, 6 } }, 0.3, 0.5, 2 },
+	{ "moved_before_the_change", 0, 2,
+	  { { 5.2, 7, 0, 4 }, { 6.0, 8, 2, 6 } }, 0, 0.5, 2 },
+	{ "blip_held_through", 4, 6,
+	  { { 6.0, 7, 4, 0 }, { 6.02, 7, 0, 4 } }, 0, 0, 2 },
+	{ "longer_stay_away", 4, 6,
+	  { { 6.0, 7, 4, 0 }, { 6.2, 7, 0, 4 } }, 0.7, 0, 2 },
+	{ "ends_elsewhere", 4, 6, { { 6.5, 8, 6, 0 } }, 0, -1, 1 },
+	{ "moves_within_the_ideal", 0, 2,
+	  { { 5.8, 7, 0, 4 }, { 5.81, 7, 4, 6 }, { 6.4, 8, 2, 4 } },
+	  0.3, 0.9, 2 },
+};
+
 int main(void)
 {
 	struct place_ideal ideal;
 	struct record r;
+	size_t i;
 
 	ktap_begin();
 
@@ -75,35 +103,16 @@ int main(void)
 	report(follow_cpu_ok(&ideal, 1) && follow_cpu_ok(&ideal, 3) &&
 	       !follow_cpu_ok(&ideal, 4), "sibling_counts_by_core");
 
-	two(&r, 0, 2);
-	move(&r, 5.8, 7, 0, 4);
-	move(&r, 6.0, 8, 2, 6);
-	reach_case("both_move_after_the_change", &r, 0.3, 0.5, 2);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct reach_case *c = &cases[i];
+		int m;
 
-	two(&r, 0, 2);
-	move(&r, 5.2, 7, 0, 4);
-	move(&r, 6.0, 8, 2, 6);
-	reach_case("moved_before_the_change", &r, 0, 0.5, 2);
-
-	two(&r, 4, 6);
-	move(&r, 6.0, 7, 4, 0);
-	move(&r, 6.02, 7, 0, 4);
-	reach_case("blip_held_through", &r, 0, 0, 2);
-
-	two(&r, 4, 6);
-	move(&r, 6.0, 7, 4, 0);
-	move(&r, 6.2, 7, 0, 4);
-	reach_case("longer_stay_away", &r, 0.7, 0, 2);
-
-	two(&r, 4, 6);
-	move(&r, 6.5, 8, 6, 0);
-	reach_case("ends_elsewhere", &r, 0, -1, 1);
-
-	two(&r, 0, 2);
-	move(&r, 5.8, 7, 0, 4);
-	move(&r, 5.81, 7, 4, 6);
-	move(&r, 6.4, 8, 2, 4);
-	reach_case("moves_within_the_ideal", &r, 0.3, 0.9, 2);
+		two(&r, c->a, c->b);
+		for (m = 0; m < MAX_MOVES && c->mv[m].pid; m++)
+			move(&r, c->mv[m].t, c->mv[m].pid, c->mv[m].from,
+			     c->mv[m].to);
+		reach_check(c->name, &r, c->w7, c->w8, c->reached);
+	}
 
 	return ktap_end();
 }
