@@ -200,6 +200,59 @@ tree_takes_cmdline() {
 	[ "$1" = 6.1 ]
 }
 
+# --- the two kernels side by side (parity-replay, parity-fork)
+
+# parity_guests WHO PART NAME OUT JOBS TIMEOUT CMD-6.1 CMD-6.12: boot PART
+# on the 6.1 series and on stock 6.12, each running its command within
+# TIMEOUT seconds (qemu-run's --name NAME-KVER, output in OUT-KVER.txt),
+# both at once when JOBS (the guests at a time) is 2 or more. Fails after
+# saying which guest failed (WHO: the script, for the messages).
+parity_guests() {
+	local who=$1 part=$2 name=$3 out=$4 jobs=$5 timeout=$6 kver pid failed=0
+	local -A cmd=([6.1]=$7 [6.12]=$8) pid_kver=()
+
+	for kver in 6.1 6.12; do
+		echo "  $kver: booting $part"
+		"$top/scripts/qemu-run" --kver "$kver" --topology "$part" --name "$name-$kver" \
+			--timeout "$timeout" -- "${cmd[$kver]}" > "$out-$kver.txt" 2>&1 &
+		pid_kver[$!]=$kver
+		if [ "$jobs" -lt 2 ]; then
+			wait "$!" || { echo "$who: the $kver guest failed: $out-$kver.txt" >&2; return 1; }
+			unset "pid_kver[$!]"
+		fi
+	done
+	for pid in "${!pid_kver[@]}"; do
+		if ! wait "$pid"; then
+			echo "$who: the ${pid_kver[$pid]} guest failed: $out-${pid_kver[$pid]}.txt" >&2
+			failed=1
+		fi
+	done
+	[ "$failed" = 0 ]
+}
+
+# parity_outcomes OUT KEY REPS [LABEL]: from OUT-6.1.txt and
+# OUT-6.12.txt, whose runs each follow a line "=== KEY=VALUE ..."
+# (asym-place's verdict lines), one line a VALUE: "  LABELVALUE: 6.1
+# OUTCOME{FINAL}... | 6.12 OUTCOME{FINAL}...", REPS runs a kernel, in the
+# order of VALUE as text; OUT-KVER.outcomes keep each kernel's.
+parity_outcomes() {
+	local out=$1 key=$2 reps=$3 label=${4:-} kver
+
+	for kver in 6.1 6.12; do
+		awk -v key="$key" '
+		     /^=== / { for (i = 2; i <= NF; i++) if (index($i, key "=") == 1) k = substr($i, length(key) + 2) }
+		     /^verdict / {
+			for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+			runs[k] = runs[k] " " v["outcome"] "{" v["final"] "}" (v["sound"] == 1 ? "" : "(unjudged)")
+		     }
+		     END { for (k in runs) print k, runs[k] }' "$out-$kver.txt" |
+			sort > "$out-$kver.outcomes"
+	done
+	join -j1 "$out-6.1.outcomes" "$out-6.12.outcomes" 2>/dev/null |
+		awk -v label="$label" -v r="$reps" '{ printf "  %s%s: 6.1", label, $1; for (i = 2; i <= 1 + r; i++) printf " %s", $i
+			printf " | 6.12"; for (; i <= NF; i++) printf " %s", $i; print "" }'
+}
+
 # --- asym-map
 
 # map_limit NAME: asym-map's limit NAME (MAX_STARTS, MAX_REPS), read from
