@@ -14,13 +14,21 @@
 #include "lib.h"
 #include "rank.h"
 
-/* The live cores: their first CPUs ascending, online threads, raw priority. */
+/* The live cores, by first CPU: online threads and raw priority. */
+struct live_core {
+	int cpu, threads, raw;
+};
+
 struct live_cores {
 	int n;
-	int cpu[RANK_MAX_CORES];
-	int threads[RANK_MAX_CORES];
-	int raw[RANK_MAX_CORES];
+	struct live_core c[RANK_MAX_CORES];
 };
+
+static int by_cpu(const void *a, const void *b)
+{
+	return ((const struct live_core *)a)->cpu -
+	       ((const struct live_core *)b)->cpu;
+}
 
 static int live_cores(const struct prio_row *rows, int nrows,
 		      struct live_cores *lc, char *err, size_t errlen)
@@ -29,7 +37,7 @@ static int live_cores(const struct prio_row *rows, int nrows,
 
 	lc->n = 0;
 	for (i = 0; i < nrows; i++) {
-		for (j = 0; j < lc->n && lc->cpu[j] != rows[i].core; j++)
+		for (j = 0; j < lc->n && lc->c[j].cpu != rows[i].core; j++)
 			;
 		if (j == lc->n) {
 			if (lc->n == RANK_MAX_CORES) {
@@ -37,30 +45,16 @@ static int live_cores(const struct prio_row *rows, int nrows,
 					 RANK_MAX_CORES);
 				return -1;
 			}
-			lc->cpu[j] = rows[i].core;
-			lc->threads[j] = 0;
-			lc->raw[j] = rows[i].raw;
-			lc->n++;
+			lc->c[lc->n++] = (struct live_core){
+				.cpu = rows[i].core, .raw = rows[i].raw };
 		}
-		lc->threads[j]++;
-	}
-	/* by first CPU: insertion sort, a few dozen cores */
-	for (i = 1; i < lc->n; i++) {
-		for (j = i; j > 0 && lc->cpu[j - 1] > lc->cpu[j]; j--) {
-			int c = lc->cpu[j], t = lc->threads[j], r = lc->raw[j];
-
-			lc->cpu[j] = lc->cpu[j - 1];
-			lc->threads[j] = lc->threads[j - 1];
-			lc->raw[j] = lc->raw[j - 1];
-			lc->cpu[j - 1] = c;
-			lc->threads[j - 1] = t;
-			lc->raw[j - 1] = r;
-		}
+		lc->c[j].threads++;
 	}
 	if (!lc->n) {
 		snprintf(err, errlen, "no online CPU in cpu_priority");
 		return -1;
 	}
+	qsort(lc->c, lc->n, sizeof(lc->c[0]), by_cpu);
 	return 0;
 }
 
@@ -121,12 +115,12 @@ static int from_spec(const char *arg, const struct topo *booted,
 		return -1;
 	}
 	for (c = 0; c < t.ncores; c++) {
-		if (lc->cpu[c] != c * t.threads ||
-		    lc->threads[c] != t.core[c].threads) {
+		if (lc->c[c].cpu != c * t.threads ||
+		    lc->c[c].threads != t.core[c].threads) {
 			snprintf(err, errlen,
 				 "core %d: cpu%d with %d threads, online cpu%d with %d",
 				 c, c * t.threads, t.core[c].threads,
-				 lc->cpu[c], lc->threads[c]);
+				 lc->c[c].cpu, lc->c[c].threads);
 			return -1;
 		}
 		prio[c] = t.core[c].prio;
@@ -177,7 +171,7 @@ static int from_pairs(const char *arg, const struct prio_row *rows,
 	int c;
 
 	for (c = 0; c < lc->n; c++)
-		prio[c] = lc->raw[c];
+		prio[c] = lc->c[c].raw;
 	for (;;) {
 		const char *end = strchr(s, ','), *eq;
 		const struct prio_row *row;
@@ -198,7 +192,7 @@ static int from_pairs(const char *arg, const struct prio_row *rows,
 			snprintf(err, errlen, "cpu%ld is not online", cpu);
 			return -1;
 		}
-		for (c = 0; lc->cpu[c] != row->core; c++)
+		for (c = 0; lc->c[c].cpu != row->core; c++)
 			;
 		if (named[c]) {
 			snprintf(err, errlen,
@@ -244,10 +238,10 @@ int rank_parse(const char *arg, const struct topo *booted,
 		return -1;
 	rk->ncores = lc.n;
 	for (c = 0; c < lc.n; c++) {
-		if (prio[c] == lc.raw[c])
+		if (prio[c] == lc.c[c].raw)
 			continue;
 		rk->w[rk->nwrites++] = (struct rank_write){
-			.cpu = lc.cpu[c], .from = lc.raw[c], .to = prio[c] };
+			.cpu = lc.c[c].cpu, .from = lc.c[c].raw, .to = prio[c] };
 	}
 	return 0;
 }
