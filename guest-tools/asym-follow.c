@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "explain.h"
 #include "follow.h"
 #include "kernel.h"
 #include "lib.h"
@@ -67,13 +68,23 @@ static void usage(FILE *f)
 		"                      it goes on until DURATION - AT after the\n"
 		"                      change returns, however long that took\n"
 		"      --reps K        runs, 1 to %d (default 1)\n"
+		"      --explain       the balancer's counters (%s deltas\n"
+		"                      per sched domain, schedstats switched on\n"
+		"                      for the run) from the window's start to\n"
+		"                      the change and from the change to the end:\n"
+		"                      a rebuild replaces the domains, so each\n"
+		"                      side is read from its own; the two reads\n"
+		"                      at the change fall inside the window\n"
 		"      --real          CPU sets in the real machine's numbers\n"
 		"                      ($REAL_CPUS); the machine-readable lines\n"
 		"                      keep the lab's\n"
 		"      --json          one JSON object instead of the text\n"
 		"  -h, --help          this text\n"
 		"\n"
-		"A line per run for scripts:\n"
+		"A line per run for scripts (and with --explain one a domain\n"
+		"level and side of the change, summed over its CPUs:\n"
+		"  follow-explain run=R side=before|after name=LEVEL domains=K\n"
+		"    rebuilt=K lb_count=... alb_pushed=...):\n"
 		"  follow n=N run=R policy=NAME rebuild=0|1 writes=W change_ms=T\n"
 		"    at_change=ideal|off followed=SEC|- reached=K loops=SEC|-,...\n"
 		"    final=CPUS outcome=ideal|trap|moving sound=0|1 unjudged=WHY|-\n"
@@ -91,10 +102,11 @@ static void usage(FILE *f)
 		"followed does not decide it), 1 on a run-time error, 2 on a\n"
 		"usage error. SIGINT, SIGTERM and SIGHUP kill the loops, write\n"
 		"the old ranking back, then end %s by the same signal.\n",
-		prog, RANK_AFTER, MAX_REPS, RECORD_BLIP_S * 1000, prog);
+		prog, RANK_AFTER, MAX_REPS, PROC_SCHEDSTAT,
+		RECORD_BLIP_S * 1000, prog);
 }
 
-enum { OPT_TO = 256, OPT_NOREBUILD, OPT_AT, OPT_REPS };
+enum { OPT_TO = 256, OPT_NOREBUILD, OPT_AT, OPT_REPS, OPT_EXPLAIN };
 
 static int take_option(int c, const char *name, const char *arg, void *ctx)
 {
@@ -114,6 +126,9 @@ static int take_option(int c, const char *name, const char *arg, void *ctx)
 				   &o->m.change_at);
 	case OPT_REPS:
 		return opt_int("--reps", arg, 1, MAX_REPS, &o->reps);
+	case OPT_EXPLAIN:
+		o->m.explain = true;
+		return 0;
 	case MEASURE_OPT_WINDOW:
 		if (!strcmp(name, "settle")) {
 			warnx_("--settle: the window starts at the release (see --help)");
@@ -132,6 +147,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "norebuild", no_argument, NULL, OPT_NOREBUILD },
 		{ "at", required_argument, NULL, OPT_AT },
 		{ "reps", required_argument, NULL, OPT_REPS },
+		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		MEASURE_REAL_LONG_OPTION,
 		MEASURE_LONG_OPTIONS,
 		OPT_COMMON_LONG_OPTIONS
@@ -266,6 +282,45 @@ static void print_line(const struct options *o, int run,
 	       m->unjudged);
 }
 
+/* The two sides of the change, as asym-place --explain prints a window. */
+static void print_explain(int run, const struct measure *m)
+{
+	char prefix[64];
+
+	if (m->nsd0 < 0 || m->nsdc0 < 0 || m->nsdc1 < 0 || m->nsd1 < 0) {
+		printf("  explain: no %s deltas (see the errors above)\n",
+		       PROC_SCHEDSTAT);
+		return;
+	}
+	printf("  %s deltas from the window's start to the change (lb_* summed over idle types; %s):\n",
+	       PROC_SCHEDSTAT, m->schedstats_note);
+	explain_print(m->sd0, m->nsd0, m->sdc0, m->nsdc0);
+	printf("  from the change to the window's end:\n");
+	explain_print(m->sdc1, m->nsdc1, m->sd1, m->nsd1);
+	snprintf(prefix, sizeof(prefix), "follow-explain run=%d side=before",
+		 run);
+	explain_lines(prefix, m->sd0, m->nsd0, m->sdc0, m->nsdc0);
+	snprintf(prefix, sizeof(prefix), "follow-explain run=%d side=after",
+		 run);
+	explain_lines(prefix, m->sdc1, m->nsdc1, m->sd1, m->nsd1);
+}
+
+static void json_explain(const struct measure *m)
+{
+	printf(",\"schedstats\":");
+	json_str(m->schedstats_note);
+	printf(",\"explain\":");
+	if (m->nsd0 < 0 || m->nsdc0 < 0 || m->nsdc1 < 0 || m->nsd1 < 0) {
+		printf("null");
+		return;
+	}
+	printf("{\"before\":");
+	explain_json(m->sd0, m->nsd0, m->sdc0, m->nsdc0);
+	printf(",\"after\":");
+	explain_json(m->sdc1, m->nsdc1, m->sd1, m->nsd1);
+	printf("}");
+}
+
 static void print_human(const struct options *o, int run,
 			const struct measure_live *lv, const struct change *c,
 			const struct measure *m, const struct follow_run *fr)
@@ -296,6 +351,8 @@ static void print_human(const struct options *o, int run,
 			printf(", on the new ideal from %.3f s\n", fr->reach[w]);
 	}
 	print_line(o, run, lv, c, m, fr);
+	if (o->m.explain)
+		print_explain(run, m);
 }
 
 int main(int argc, char **argv)
@@ -395,10 +452,13 @@ int main(int argc, char **argv)
 			}
 			printf("],\"final\":");
 			json_int_array(fr.v.result.final, fr.v.result.nfinal);
-			printf(",\"outcome\":\"%s\",\"writes\":%d,\"change_ms\":%.3f,\"sound\":%s}",
+			printf(",\"outcome\":\"%s\",\"writes\":%d,\"change_ms\":%.3f,\"sound\":%s",
 			       start_outcome_names[fr.v.result.outcome],
 			       c.cost.writes, m.change_ms,
 			       m.sound ? "true" : "false");
+			if (o.m.explain)
+				json_explain(&m);
+			printf("}");
 		} else {
 			print_human(&o, run, &lv, &c, &m, &fr);
 		}

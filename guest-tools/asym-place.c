@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "explain.h"
 #include "kernel.h"
 #include "lib.h"
 #include "measure.h"
@@ -174,29 +175,6 @@ static int t_decimals(const struct options *o)
 	return o->m.interval_ms % 100 ? 3 : 1;
 }
 
-/* The domain's name (SMT, MC...) from debugfs, "-" if unknown. */
-static void sd_name(int cpu, int domain, char *buf, size_t len)
-{
-	char path[128];
-
-	snprintf(path, sizeof(path), SCHED_DEBUGFS_DOMAINS "/cpu%d/domain%d/name",
-		 cpu, domain);
-	if (read_text(path, buf, len, 1) < 0)
-		snprintf(buf, len, "-");
-}
-
-static const struct sd_stat *find_sd(const struct sd_stat *sd,
-					   int n, const struct sd_stat *like)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (sd[i].cpu == like->cpu && sd[i].domain == like->domain &&
-		    !strcmp(sd[i].mask, like->mask))
-			return &sd[i];
-	return NULL;
-}
-
 /* --- human output --- */
 
 static void print_tiers(const struct place_ideal *ideal)
@@ -218,31 +196,8 @@ static void print_tiers(const struct place_ideal *ideal)
 	}
 }
 
-/* Row @i of the explanation: domain @i at the window's end, its delta. */
-struct explain_row {
-	const struct sd_stat *sd;
-	char name[32];		/* SMT, MC... */
-	bool rebuilt;		/* not there at the window's start */
-	struct sd_delta d;
-};
-
-static void explain_row(const struct measure *m, int i, struct explain_row *r)
-{
-	const struct sd_stat *a;
-
-	r->sd = &m->sd1[i];
-	a = find_sd(m->sd0, m->nsd0, r->sd);
-	sd_name(r->sd->cpu, r->sd->domain, r->name, sizeof(r->name));
-	r->rebuilt = !a;
-	if (a)
-		sd_stat_delta(a, r->sd, &r->d);
-}
-
 static void print_explain_human(const struct measure *m)
 {
-	struct explain_row r;
-	int i, f;
-
 	if (m->nsd0 < 0 || m->nsd1 < 0) {
 		printf("explain: no %s deltas (see the errors above)\n",
 		       PROC_SCHEDSTAT);
@@ -250,28 +205,7 @@ static void print_explain_human(const struct measure *m)
 	}
 	printf("%s deltas over the window (lb_* summed over idle types; %s):\n",
 	       PROC_SCHEDSTAT, m->schedstats_note);
-	printf("  %-4s %-3s %-4s %-10s", "cpu", "dom", "name", "span");
-	for (f = 0; f < PARSE_LB_FIELDS; f++)
-		printf(" %s", parse_lb_names[f]);
-	for (f = 0; f < PARSE_ALB_FIELDS; f++)
-		printf(" %s", parse_alb_names[f]);
-	printf("\n");
-	for (i = 0; i < m->nsd1; i++) {
-		explain_row(m, i, &r);
-		printf("  %-4d %-3d %-4s %-10s", r.sd->cpu, r.sd->domain,
-		       r.name, r.sd->mask);
-		if (r.rebuilt) {
-			printf(" (domain rebuilt during the window)\n");
-			continue;
-		}
-		for (f = 0; f < PARSE_LB_FIELDS; f++)
-			printf(" %*lld", (int)strlen(parse_lb_names[f]),
-			       r.d.lb[f]);
-		for (f = 0; f < PARSE_ALB_FIELDS; f++)
-			printf(" %*lld", (int)strlen(parse_alb_names[f]),
-			       r.d.alb[f]);
-		printf("\n");
-	}
+	explain_print(m->sd0, m->nsd0, m->sd1, m->nsd1);
 }
 
 /* When the final placement began, in seconds into the window. */
@@ -567,35 +501,13 @@ static void json_ideal(const struct place_ideal *ideal)
 
 static void json_explain(const struct measure *m)
 {
-	struct explain_row r;
-	int i, f;
-
 	printf(",\"schedstats\":");
 	json_str(m->schedstats_note);
 	printf(",\"explain\":");
-	if (m->nsd0 < 0 || m->nsd1 < 0) {
+	if (m->nsd0 < 0 || m->nsd1 < 0)
 		printf("null");
-		return;
-	}
-	printf("[");
-	for (i = 0; i < m->nsd1; i++) {
-		explain_row(m, i, &r);
-		printf("%s{\"cpu\":%d,\"domain\":%d,\"name\":", i ? "," : "",
-		       r.sd->cpu, r.sd->domain);
-		json_str(r.name);
-		printf(",\"span\":");
-		json_str(r.sd->mask);
-		if (r.rebuilt) {
-			printf(",\"rebuilt\":true}");
-			continue;
-		}
-		for (f = 0; f < PARSE_LB_FIELDS; f++)
-			printf(",\"%s\":%lld", parse_lb_names[f], r.d.lb[f]);
-		for (f = 0; f < PARSE_ALB_FIELDS; f++)
-			printf(",\"%s\":%lld", parse_alb_names[f], r.d.alb[f]);
-		printf("}");
-	}
-	printf("]");
+	else
+		explain_json(m->sd0, m->nsd0, m->sd1, m->nsd1);
 }
 
 static void json_samples(const struct options *o, const struct measure *m)

@@ -793,11 +793,19 @@ static int run(const struct measure_opts *o, const struct measure_live *lv,
 				       (long long)(o->change_at * 1000 + 0.5));
 			if (sleep_until(&at))
 				return -1;
+			/*
+			 * A rebuild replaces the domains and their counters:
+			 * the explanation takes them on each side of it.
+			 */
+			if (o->explain)
+				read_schedstat(m->sdc0, &m->nsdc0);
 			clock_gettime(CLOCK_MONOTONIC, &at);
 			m->change_t = ts_sec(&at);
 			if (o->change(o->change_arg))
 				return -1;
 			clock_gettime(CLOCK_MONOTONIC, &done);
+			if (o->explain)
+				read_schedstat(m->sdc1, &m->nsdc1);
 			m->change_ms = ts_diff(&at, &done) * 1e3;
 			/* after a long change, as long after it as planned */
 			done = ts_add_ms(&done, (long long)((o->duration -
@@ -960,6 +968,8 @@ int measure_alloc(const struct measure_opts *o, struct measure *m)
 	memset(m, 0, sizeof(*m));
 	m->nsd0 = -1;
 	m->nsd1 = -1;
+	m->nsdc0 = -1;
+	m->nsdc1 = -1;
 	m->samples = calloc((size_t)o->nsamples * o->n, sizeof(*m->samples));
 	m->ideal = calloc(o->nsamples, sizeof(*m->ideal));
 	m->rec = calloc(1, sizeof(*m->rec));
@@ -967,8 +977,13 @@ int measure_alloc(const struct measure_opts *o, struct measure *m)
 		m->sd0 = calloc(MAX_SD, sizeof(*m->sd0));
 		m->sd1 = calloc(MAX_SD, sizeof(*m->sd1));
 	}
+	if (o->explain && o->change) {
+		m->sdc0 = calloc(MAX_SD, sizeof(*m->sdc0));
+		m->sdc1 = calloc(MAX_SD, sizeof(*m->sdc1));
+	}
 	if (!m->samples || !m->ideal || !m->rec ||
-	    (o->explain && (!m->sd0 || !m->sd1))) {
+	    (o->explain && (!m->sd0 || !m->sd1)) ||
+	    (o->explain && o->change && (!m->sdc0 || !m->sdc1))) {
 		warnx_("out of memory");
 		measure_free(m);
 		return -1;
@@ -987,6 +1002,8 @@ void measure_free(struct measure *m)
 	free(m->ideal);
 	free(m->sd0);
 	free(m->sd1);
+	free(m->sdc0);
+	free(m->sdc1);
 	if (m->rec)
 		record_free(m->rec);
 	free(m->rec);
@@ -997,6 +1014,8 @@ void measure_free(struct measure *m)
 	m->ideal = NULL;
 	m->sd0 = NULL;
 	m->sd1 = NULL;
+	m->sdc0 = NULL;
+	m->sdc1 = NULL;
 }
 
 int measure_run(const struct measure_opts *o, const struct measure_live *lv,

@@ -145,6 +145,9 @@ struct measure {
 	int nstat0, nstat1;
 	struct sd_stat *sd0, *sd1;
 	int nsd0, nsd1;			/* -1: not read */
+	/* with explain and a change: just before it, just after it */
+	struct sd_stat *sdc0, *sdc1;
+	int nsdc0, nsdc1;		/* -1: not read */
 	char schedstats_note[MEASURE_NOTE_LEN];	/* with explain */
 
 	/* the record: how this run was measured */

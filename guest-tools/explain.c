@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The balancer's counters between two /proc/schedstat snapshots. */
+#include <stdio.h>
+#include <string.h>
+
+#include "explain.h"
+#include "io.h"
+#include "kernel.h"
+#include "out.h"
+
+#define EXPLAIN_WENT_BACK	0x80000000u
+
+int explain_delta(const struct sd_stat *a, int na, const struct sd_stat *b,
+		  struct sd_delta *d)
+{
+	int i, t, f;
+
+	for (i = 0; i < na; i++)
+		if (a[i].cpu == b->cpu && a[i].domain == b->domain &&
+		    !strcmp(a[i].mask, b->mask))
+			break;
+	if (i == na)
+		return -1;
+	/*
+	 * The counters are 32 bits and wrap; one that went back by more
+	 * than half their range did not wrap in a window of seconds: the
+	 * domain is a new one.
+	 */
+	a += i;
+	for (t = 0; t < PARSE_IDLE_TYPES; t++)
+		for (f = 0; f < PARSE_LB_FIELDS; f++)
+			if (b->lb[t][f] - a->lb[t][f] > EXPLAIN_WENT_BACK)
+				return -1;
+	for (f = 0; f < PARSE_ALB_FIELDS; f++)
+		if (b->alb[f] - a->alb[f] > EXPLAIN_WENT_BACK)
+			return -1;
+	sd_stat_delta(a, b, d);
+	return 0;
+}
+
+/* The domain's name (SMT, MC...) from debugfs, "domainN" if unknown. */
+static void sd_name(const struct sd_stat *sd, char *buf, size_t len)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), SCHED_DEBUGFS_DOMAINS "/cpu%d/domain%d/name",
+		 sd->cpu, sd->domain);
+	if (read_text(path, buf, len, 1) < 0)
+		snprintf(buf, len, "domain%d", sd->domain);
+}
+
+int explain_levels(const struct sd_stat *a, int na, const struct sd_stat *b,
+		   int nb, const char *const *names, struct explain_level *lv,
+		   int max)
+{
+	int i, j, f, n = 0;
+
+	for (i = 0; i < nb; i++) {
+		struct sd_delta d;
+		char name[32];
+
+		if (names)
+			snprintf(name, sizeof(name), "%s", names[i]);
+		else
+			sd_name(&b[i], name, sizeof(name));
+		for (j = 0; j < n && strcmp(lv[j].name, name); j++)
+			;
+		if (j == n) {
+			if (n == max)
+				continue;
+			memset(&lv[n], 0, sizeof(lv[n]));
+			snprintf(lv[n].name, sizeof(lv[n].name), "%s", name);
+			n++;
+		}
+		if (explain_delta(a, na, &b[i], &d)) {
+			lv[j].rebuilt++;
+			continue;
+		}
+		lv[j].domains++;
+		for (f = 0; f < PARSE_LB_FIELDS; f++)
+			lv[j].d.lb[f] += d.lb[f];
+		for (f = 0; f < PARSE_ALB_FIELDS; f++)
+			lv[j].d.alb[f] += d.alb[f];
+	}
+	return n;
+}
+
+void explain_print(const struct sd_stat *a, int na, const struct sd_stat *b,
+		   int nb)
+{
+	int i, f;
+
+	printf("  %-4s %-3s %-4s %-10s", "cpu", "dom", "name", "span");
+	for (f = 0; f < PARSE_LB_FIELDS; f++)
+		printf(" %s", parse_lb_names[f]);
+	for (f = 0; f < PARSE_ALB_FIELDS; f++)
+		printf(" %s", parse_alb_names[f]);
+	printf("\n");
+	for (i = 0; i < nb; i++) {
+		struct sd_delta d;
+		char name[32];
+
+		sd_name(&b[i], name, sizeof(name));
+		printf("  %-4d %-3d %-4s %-10s", b[i].cpu, b[i].domain, name,
+		       b[i].mask);
+		if (explain_delta(a, na, &b[i], &d)) {
+			printf(" (domain rebuilt between the snapshots)\n");
+			continue;
+		}
+		for (f = 0; f < PARSE_LB_FIELDS; f++)
+			printf(" %*lld", (int)strlen(parse_lb_names[f]),
+			       d.lb[f]);
+		for (f = 0; f < PARSE_ALB_FIELDS; f++)
+			printf(" %*lld", (int)strlen(parse_alb_names[f]),
+			       d.alb[f]);
+		printf("\n");
+	}
+}
+
+void explain_json(const struct sd_stat *a, int na, const struct sd_stat *b,
+		  int nb)
+{
+	int i, f;
+
+	printf("[");
+	for (i = 0; i < nb; i++) {
+		struct sd_delta d;
+		char name[32];
+
+		sd_name(&b[i], name, sizeof(name));
+		printf("%s{\"cpu\":%d,\"domain\":%d,\"name\":", i ? "," : "",
+		       b[i].cpu, b[i].domain);
+		json_str(name);
+		printf(",\"span\":");
+		json_str(b[i].mask);
+		if (explain_delta(a, na, &b[i], &d)) {
+			printf(",\"rebuilt\":true}");
+			continue;
+		}
+		for (f = 0; f < PARSE_LB_FIELDS; f++)
+			printf(",\"%s\":%lld", parse_lb_names[f], d.lb[f]);
+		for (f = 0; f < PARSE_ALB_FIELDS; f++)
+			printf(",\"%s\":%lld", parse_alb_names[f], d.alb[f]);
+		printf("}");
+	}
+	printf("]");
+}
+
+void explain_lines(const char *prefix, const struct sd_stat *a, int na,
+		   const struct sd_stat *b, int nb)
+{
+	struct explain_level lv[EXPLAIN_MAX_LEVELS];
+	int i, f, n;
+
+	n = explain_levels(a, na, b, nb, NULL, lv, EXPLAIN_MAX_LEVELS);
+	for (i = 0; i < n; i++) {
+		printf("%s name=%s domains=%d rebuilt=%d", prefix, lv[i].name,
+		       lv[i].domains, lv[i].rebuilt);
+		for (f = 0; f < PARSE_LB_FIELDS; f++)
+			printf(" %s=%lld", parse_lb_names[f], lv[i].d.lb[f]);
+		for (f = 0; f < PARSE_ALB_FIELDS; f++)
+			printf(" %s=%lld", parse_alb_names[f], lv[i].d.alb[f]);
+		printf("\n");
+	}
+}

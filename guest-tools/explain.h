@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the load balancer did between two /proc/schedstat snapshots: per
+ * sched domain, the deltas of its lb_* (summed over the idle types) and
+ * alb_* counters, as asym-place --explain and asym-follow --explain print
+ * them, and their sums per domain level for the machine-readable lines.
+ */
+#ifndef ASYM_EXPLAIN_H
+#define ASYM_EXPLAIN_H
+
+#include <stdbool.h>
+
+#include "parse.h"
+
+/*
+ * The delta of domain @b between snapshot @a[0..@na) and the one @b is
+ * from, into @d: 0, or -1 when @a has no domain of @b's CPU, level and
+ * span or one of its counters was higher than @b's by more than a wrap
+ * of the 32-bit counter explains (a domain rebuilt between the snapshots
+ * starts its counters at zero): no delta then.
+ */
+int explain_delta(const struct sd_stat *a, int na, const struct sd_stat *b,
+		  struct sd_delta *d);
+
+#define EXPLAIN_MAX_LEVELS	16
+
+/* The counters of one domain level (SMT, MC...) summed over its CPUs. */
+struct explain_level {
+	char name[32];
+	int domains;		/* with a delta */
+	int rebuilt;		/* without one */
+	struct sd_delta d;
+};
+
+/*
+ * The deltas from @a[0..@na) to @b[0..@nb) summed per level name, in the
+ * order the levels first appear: into @lv (room for @max; levels beyond
+ * it are left out); return how many levels. The names of @b's domains
+ * are @names[0..@nb) or, with @names NULL, read from debugfs ("domainN"
+ * where it has none).
+ */
+int explain_levels(const struct sd_stat *a, int na, const struct sd_stat *b,
+		   int nb, const char *const *names, struct explain_level *lv,
+		   int max);
+
+/* The table of every domain's delta, its header included, for people. */
+void explain_print(const struct sd_stat *a, int na, const struct sd_stat *b,
+		   int nb);
+
+/* The same as a JSON array of objects, "rebuilt":true where no delta. */
+void explain_json(const struct sd_stat *a, int na, const struct sd_stat *b,
+		  int nb);
+
+/*
+ * One machine-readable line a level: "@prefix name=MC domains=K
+ * rebuilt=R lb_count=... alb_pushed=...".
+ */
+void explain_lines(const char *prefix, const struct sd_stat *a, int na,
+		   const struct sd_stat *b, int nb);
+
+#endif

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of the balancer's counters between two /proc/schedstat
+ * snapshots (guest-tools/explain.c), KTAP: a domain's delta, a domain
+ * the later snapshot has and the earlier not, a rebuilt domain whose
+ * counters began again at zero, a counter that wrapped, and the sums per
+ * level that asym-follow --explain prints.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "explain.h"
+#include "ktap.h"
+#include "parse.h"
+
+const char *prog = "explain-test";
+
+#define SD_ZERO	"0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 " \
+		"0 0 0 0 0 0 0 0 0 0 0 0"
+/* lb_count 10+5+20, lb_gained 1+0+2, alb_count 3, alb_pushed 2 */
+#define SD_A	"10 9 1 4 1 0 8 0  5 5 0 0 0 0 5 0  20 18 2 6 2 1 0 18 " \
+		"3 1 2 0 0 0 0 0 0 7 8 9"
+/* lb_count 15+7+30, lb_gained 2+0+3, alb_count 4, alb_pushed 3 */
+#define SD_B	"15 13 2 4 2 0 11 0  7 7 0 0 0 0 7 0  30 26 4 9 3 1 0 26 " \
+		"4 1 3 0 0 0 0 0 0 7 8 9"
+/* a fresh domain: lb_count 1 of CPU_IDLE, nothing else */
+#define SD_NEW	"1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 " \
+		"0 0 0 0 0 0 0 0 0 0 0 0"
+
+static const char before[] =
+	"version 15\ntimestamp 100\n"
+	"cpu0 0 0 0 0 0 0 0 0 0\n"
+	"domain0 03 " SD_A "\n"
+	"domain1 0f " SD_A "\n"
+	"cpu1 0 0 0 0 0 0 0 0 0\n"
+	"domain0 03 " SD_A "\n"
+	"domain1 0f " SD_A "\n";
+
+/* cpu0's domain1 rebuilt with the same span, cpu1's with another */
+static const char after[] =
+	"version 15\ntimestamp 400\n"
+	"cpu0 0 0 0 0 0 0 0 0 0\n"
+	"domain0 03 " SD_B "\n"
+	"domain1 0f " SD_NEW "\n"
+	"cpu1 0 0 0 0 0 0 0 0 0\n"
+	"domain0 03 " SD_B "\n"
+	"domain1 ff " SD_ZERO "\n";
+
+int main(void)
+{
+	static const char *const names[] = { "SMT", "MC", "SMT", "MC" };
+	struct sd_stat a[4], b[4];
+	struct explain_level lv[4];
+	struct sd_delta d;
+	char err[128];
+	int na, nb, n, ok;
+
+	ktap_begin();
+	na = parse_schedstat(before, a, 4, err, sizeof(err));
+	nb = parse_schedstat(after, b, 4, err, sizeof(err));
+	report(na == 4 && nb == 4, "snapshots_parse");
+
+	ok = !explain_delta(a, na, &b[0], &d) && d.lb[LB_COUNT] == 17 &&
+	     d.lb[LB_GAINED] == 2 && d.alb[ALB_COUNT] == 1 &&
+	     d.alb[ALB_PUSHED] == 1;
+	report(ok, "delta_of_the_same_domain");
+	report(explain_delta(a, na, &b[1], &d) == -1,
+	       "counters_back_to_zero_is_a_new_domain");
+	report(explain_delta(a, na, &b[3], &d) == -1,
+	       "another_span_is_a_new_domain");
+	report(explain_delta(a, 0, &b[0], &d) == -1,
+	       "absent_from_the_earlier_snapshot");
+
+	b[0] = a[0];
+	a[0].lb[0][LB_COUNT] = 0xfffffffe;
+	b[0].lb[0][LB_COUNT] = 3;
+	ok = !explain_delta(a, na, &b[0], &d) && d.lb[LB_COUNT] == 5;
+	report(ok, "a_wrapped_counter_is_a_delta");
+
+	nb = parse_schedstat(after, b, 4, err, sizeof(err));
+	na = parse_schedstat(before, a, 4, err, sizeof(err));
+	n = explain_levels(a, na, b, nb, names, lv, 4);
+	ok = n == 2 && !strcmp(lv[0].name, "SMT") && lv[0].domains == 2 &&
+	     lv[0].rebuilt == 0 && lv[0].d.lb[LB_COUNT] == 34 &&
+	     lv[0].d.alb[ALB_PUSHED] == 2 && !strcmp(lv[1].name, "MC") &&
+	     lv[1].domains == 0 && lv[1].rebuilt == 2 &&
+	     lv[1].d.lb[LB_COUNT] == 0;
+	if (!ok)
+		printf("# %d levels: %s %d/%d %lld, %s %d/%d\n", n, lv[0].name,
+		       lv[0].domains, lv[0].rebuilt, lv[0].d.lb[LB_COUNT],
+		       lv[1].name, lv[1].domains, lv[1].rebuilt);
+	report(ok, "sums_per_level");
+	n = explain_levels(a, na, b, nb, names, lv, 1);
+	report(n == 1 && lv[0].domains == 2, "levels_beyond_room_left_out");
+	return ktap_end();
+}
