@@ -70,11 +70,12 @@ static void usage(FILE *f)
 		"      --reps K        runs, 1 to %d (default 1)\n"
 		"      --explain       the balancer's counters (%s deltas\n"
 		"                      per sched domain, schedstats switched on\n"
-		"                      for the run) from the window's start to\n"
-		"                      the change and from the change to the end:\n"
-		"                      a rebuild replaces the domains, so each\n"
-		"                      side is read from its own; the two reads\n"
-		"                      at the change fall inside the window\n"
+		"                      for the run) before the change, during it\n"
+		"                      and after it: read just before and just\n"
+		"                      after the change too (inside the window),\n"
+		"                      as a rebuild replaces the domains; new\n"
+		"                      domains count from their rebuild, what the\n"
+		"                      replaced ones did in the change is lost\n"
 		"      --real          CPU sets in the real machine's numbers\n"
 		"                      ($REAL_CPUS); the machine-readable lines\n"
 		"                      keep the lab's\n"
@@ -83,8 +84,8 @@ static void usage(FILE *f)
 		"\n"
 		"A line per run for scripts (and with --explain one a domain\n"
 		"level and side of the change, summed over its CPUs:\n"
-		"  follow-explain run=R side=before|after name=LEVEL domains=K\n"
-		"    rebuilt=K lb_count=... alb_pushed=...):\n"
+		"  follow-explain run=R side=before|change|after name=LEVEL\n"
+		"    domains=K rebuilt=K lb_count=... alb_pushed=...):\n"
 		"  follow n=N run=R policy=NAME rebuild=0|1 writes=W change_ms=T\n"
 		"    at_change=ideal|off followed=SEC|- reached=K loops=SEC|-,...\n"
 		"    final=CPUS outcome=ideal|trap|moving sound=0|1 unjudged=WHY|-\n"
@@ -295,11 +296,16 @@ static void print_explain(int run, const struct measure *m)
 	printf("  %s deltas from the window's start to the change (lb_* summed over idle types; %s):\n",
 	       PROC_SCHEDSTAT, m->schedstats_note);
 	explain_print(m->sd0, m->nsd0, m->sdc0, m->nsdc0);
+	printf("  during the change (new: counted since its rebuild):\n");
+	explain_print(m->sdc0, m->nsdc0, m->sdc1, m->nsdc1);
 	printf("  from the change to the window's end:\n");
 	explain_print(m->sdc1, m->nsdc1, m->sd1, m->nsd1);
 	snprintf(prefix, sizeof(prefix), "follow-explain run=%d side=before",
 		 run);
 	explain_lines(prefix, m->sd0, m->nsd0, m->sdc0, m->nsdc0);
+	snprintf(prefix, sizeof(prefix), "follow-explain run=%d side=change",
+		 run);
+	explain_lines(prefix, m->sdc0, m->nsdc0, m->sdc1, m->nsdc1);
 	snprintf(prefix, sizeof(prefix), "follow-explain run=%d side=after",
 		 run);
 	explain_lines(prefix, m->sdc1, m->nsdc1, m->sd1, m->nsd1);
@@ -316,6 +322,8 @@ static void json_explain(const struct measure *m)
 	}
 	printf("{\"before\":");
 	explain_json(m->sd0, m->nsd0, m->sdc0, m->nsdc0);
+	printf(",\"change\":");
+	explain_json(m->sdc0, m->nsdc0, m->sdc1, m->nsdc1);
 	printf(",\"after\":");
 	explain_json(m->sdc1, m->nsdc1, m->sd1, m->nsd1);
 	printf("}");

@@ -15,12 +15,14 @@ int explain_delta(const struct sd_stat *a, int na, const struct sd_stat *b,
 {
 	int i, t, f;
 
+	static const struct sd_stat zero;
+
 	for (i = 0; i < na; i++)
 		if (a[i].cpu == b->cpu && a[i].domain == b->domain &&
 		    !strcmp(a[i].mask, b->mask))
 			break;
 	if (i == na)
-		return -1;
+		goto built;
 	/*
 	 * The counters are 32 bits and wrap; one that went back by more
 	 * than half their range did not wrap in a window of seconds: the
@@ -30,12 +32,15 @@ int explain_delta(const struct sd_stat *a, int na, const struct sd_stat *b,
 	for (t = 0; t < PARSE_IDLE_TYPES; t++)
 		for (f = 0; f < PARSE_LB_FIELDS; f++)
 			if (b->lb[t][f] - a->lb[t][f] > EXPLAIN_WENT_BACK)
-				return -1;
+				goto built;
 	for (f = 0; f < PARSE_ALB_FIELDS; f++)
 		if (b->alb[f] - a->alb[f] > EXPLAIN_WENT_BACK)
-			return -1;
+			goto built;
 	sd_stat_delta(a, b, d);
 	return 0;
+built:
+	sd_stat_delta(&zero, b, d);
+	return 1;
 }
 
 /* The domain's name (SMT, MC...) from debugfs, "domainN" if unknown. */
@@ -72,11 +77,8 @@ int explain_levels(const struct sd_stat *a, int na, const struct sd_stat *b,
 			snprintf(lv[n].name, sizeof(lv[n].name), "%s", name);
 			n++;
 		}
-		if (explain_delta(a, na, &b[i], &d)) {
-			lv[j].rebuilt++;
-			continue;
-		}
 		lv[j].domains++;
+		lv[j].rebuilt += explain_delta(a, na, &b[i], &d);
 		for (f = 0; f < PARSE_LB_FIELDS; f++)
 			lv[j].d.lb[f] += d.lb[f];
 		for (f = 0; f < PARSE_ALB_FIELDS; f++)
@@ -90,7 +92,8 @@ void explain_print(const struct sd_stat *a, int na, const struct sd_stat *b,
 {
 	int i, f;
 
-	printf("  %-4s %-3s %-4s %-10s", "cpu", "dom", "name", "span");
+	printf("  %-4s %-3s %-4s %-10s %-3s", "cpu", "dom", "name", "span",
+	       "new");
 	for (f = 0; f < PARSE_LB_FIELDS; f++)
 		printf(" %s", parse_lb_names[f]);
 	for (f = 0; f < PARSE_ALB_FIELDS; f++)
@@ -101,12 +104,9 @@ void explain_print(const struct sd_stat *a, int na, const struct sd_stat *b,
 		char name[32];
 
 		sd_name(&b[i], name, sizeof(name));
-		printf("  %-4d %-3d %-4s %-10s", b[i].cpu, b[i].domain, name,
-		       b[i].mask);
-		if (explain_delta(a, na, &b[i], &d)) {
-			printf(" (domain rebuilt between the snapshots)\n");
-			continue;
-		}
+		printf("  %-4d %-3d %-4s %-10s %-3s", b[i].cpu, b[i].domain, name,
+		       b[i].mask,
+		       explain_delta(a, na, &b[i], &d) ? "yes" : "-");
 		for (f = 0; f < PARSE_LB_FIELDS; f++)
 			printf(" %*lld", (int)strlen(parse_lb_names[f]),
 			       d.lb[f]);
@@ -133,10 +133,8 @@ void explain_json(const struct sd_stat *a, int na, const struct sd_stat *b,
 		json_str(name);
 		printf(",\"span\":");
 		json_str(b[i].mask);
-		if (explain_delta(a, na, &b[i], &d)) {
-			printf(",\"rebuilt\":true}");
-			continue;
-		}
+		printf(",\"rebuilt\":%s",
+		       explain_delta(a, na, &b[i], &d) ? "true" : "false");
 		for (f = 0; f < PARSE_LB_FIELDS; f++)
 			printf(",\"%s\":%lld", parse_lb_names[f], d.lb[f]);
 		for (f = 0; f < PARSE_ALB_FIELDS; f++)

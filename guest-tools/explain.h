@@ -13,11 +13,13 @@
 #include "parse.h"
 
 /*
- * The delta of domain @b between snapshot @a[0..@na) and the one @b is
- * from, into @d: 0, or -1 when @a has no domain of @b's CPU, level and
- * span or one of its counters was higher than @b's by more than a wrap
- * of the 32-bit counter explains (a domain rebuilt between the snapshots
- * starts its counters at zero): no delta then.
+ * What domain @b counted since snapshot @a[0..@na) was taken, into @d:
+ * 0 with the delta from @a's domain of the same CPU, level and span; 1
+ * when @a has none or one of its counters was higher than @b's by more
+ * than a wrap of the 32-bit counter explains: the domain was built
+ * between the snapshots (a rebuild starts the counters at zero), and @d
+ * is what it counted since. What a domain that was replaced counted
+ * after @a is in no snapshot.
  */
 int explain_delta(const struct sd_stat *a, int na, const struct sd_stat *b,
 		  struct sd_delta *d);
@@ -27,8 +29,8 @@ int explain_delta(const struct sd_stat *a, int na, const struct sd_stat *b,
 /* The counters of one domain level (SMT, MC...) summed over its CPUs. */
 struct explain_level {
 	char name[32];
-	int domains;		/* with a delta */
-	int rebuilt;		/* without one */
+	int domains;
+	int rebuilt;		/* of them, built between the snapshots */
 	struct sd_delta d;
 };
 
@@ -43,11 +45,14 @@ int explain_levels(const struct sd_stat *a, int na, const struct sd_stat *b,
 		   int nb, const char *const *names, struct explain_level *lv,
 		   int max);
 
-/* The table of every domain's delta, its header included, for people. */
+/*
+ * The table of every domain's delta, its header included, for people;
+ * column "new" says "yes" of a domain built between the snapshots.
+ */
 void explain_print(const struct sd_stat *a, int na, const struct sd_stat *b,
 		   int nb);
 
-/* The same as a JSON array of objects, "rebuilt":true where no delta. */
+/* The same as a JSON array of objects, "rebuilt": built in between. */
 void explain_json(const struct sd_stat *a, int na, const struct sd_stat *b,
 		  int nb);
 

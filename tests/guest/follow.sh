@@ -17,7 +17,8 @@
 # E-core 8, the module's last CPU, is not asserted: there the loop mostly
 # stays on the P-core to the window's end, and not in every run
 # (docs/results/2026-12-07-follow/). With the balancer's counters, each
-# move to E-core 2 is an active balance (alb_pushed after the change).
+# move to E-core 2 is an active balance, and the emulation's rebuild
+# replaces every domain.
 . /opt/asym-smt/tests/lib.sh
 
 BOOT_RAW="0:100 1:100 2:40 4:40 6:40 8:40"
@@ -103,26 +104,34 @@ followed() {
 	raw_are "$BOOT_RAW" && [ "$bad" = 0 ]
 }
 
-# pushed POLICY N TO [OPTION...]: followed, with the balancer's counters:
-# in each run a loop moved off the CPU it was running on after the
-# change, which only an active balance does to a loop that never sleeps,
-# so the domains after the change count alb_pushed >= 1 (summed over
-# levels), and the counters on each side come from domains that were
-# there on both of its snapshots (rebuilt=0).
-pushed() {
-	local out=/tmp/follow.txt
+# explained POLICY N TO [--norebuild]: followed, with the balancer's
+# counters on each side of the change. In each run the loop moved off
+# the CPU it was running on after the change, which only an active
+# balance does to a loop that never sleeps: alb_pushed >= 1 during the
+# change or after it (summed over levels). Without the rebuild every
+# side's counters come from the same domains (rebuilt=0 everywhere), so
+# none of that push is lost; with it, every domain of the "change" side
+# is new (the emulation's rebuild replaces them all) and those before
+# and after are not.
+explained() {
+	local out=/tmp/follow.txt norebuild=0
 
+	case " $* " in *" --norebuild "*) norebuild=1 ;; esac
 	followed "$@" --explain || return 1
 	grep '^follow-explain ' "$out" | sed 's/^/# /'
-	awk -v runs="$RUNS" '
+	awk -v runs="$RUNS" -v norebuild="$norebuild" '
 		$1 == "follow-explain" {
 			for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
-			if (f["rebuilt"] != 0) bad = 1
-			if (f["side"] == "after") pushed[f["run"]] += f["alb_pushed"]
+			want = (f["side"] == "change" && !norebuild) ? f["domains"] : 0
+			if (f["rebuilt"] != want) {
+				print "# run " f["run"] " " f["side"] " " f["name"] ": rebuilt=" f["rebuilt"] ", expected " want
+				bad = 1
+			}
+			if (f["side"] != "before") pushed[f["run"]] += f["alb_pushed"]
 		}
 		END {
 			for (r = 1; r <= runs; r++)
-				if (pushed[r] < 1) { print "# run " r ": no alb_pushed after the change"; bad = 1 }
+				if (norebuild && pushed[r] < 1) { print "# run " r ": no alb_pushed from the change on"; bad = 1 }
 			exit bad
 		}' "$out"
 }
@@ -148,7 +157,8 @@ if is_stock; then
 	ktap_table "$common
 stock_loop_follows_module_first_e_core followed v6.5 1 2=150
 stock_norebuild_loop_follows_module_first_e_core followed v6.5 1 2=150 --norebuild
-stock_follow_is_an_active_balance pushed v6.5 1 2=150
+stock_follow_is_an_active_balance explained v6.5 1 2=150 --norebuild
+stock_rebuild_replaces_every_domain explained v6.5 1 2=150
 "
 fi
 ktap_table "$common
@@ -156,5 +166,6 @@ v5_16_loop_follows_module_first_e_core followed v5.16 1 2=150
 pre_v5_16_loop_follows_module_first_e_core followed pre-v5.16 1 2=150
 sysctl2_loop_follows_module_first_e_core followed v6.5 1 2=150
 sysctl2_norebuild_loop_follows_module_first_e_core followed v6.5 1 2=150 --norebuild
-sysctl2_follow_is_an_active_balance pushed v6.5 1 2=150
+sysctl2_follow_is_an_active_balance explained v6.5 1 2=150 --norebuild
+sysctl2_rebuild_replaces_every_domain explained v6.5 1 2=150
 "
