@@ -73,9 +73,10 @@ static void usage(FILE *f)
 		"                      for the run) before the change, during it\n"
 		"                      and after it: read just before and just\n"
 		"                      after the change too (inside the window),\n"
-		"                      as a rebuild replaces the domains; new\n"
-		"                      domains count from their rebuild, what the\n"
-		"                      replaced ones did in the change is lost\n"
+		"                      as a rebuild replaces the domains; with\n"
+		"                      the rebuild every domain after the change\n"
+		"                      counts from zero, and what the replaced\n"
+		"                      ones did in the change is lost\n"
 		"      --real          CPU sets in the real machine's numbers\n"
 		"                      ($REAL_CPUS); the machine-readable lines\n"
 		"                      keep the lab's\n"
@@ -85,7 +86,8 @@ static void usage(FILE *f)
 		"A line per run for scripts (and with --explain one a domain\n"
 		"level and side of the change, summed over its CPUs:\n"
 		"  follow-explain run=R side=before|change|after name=LEVEL\n"
-		"    domains=K rebuilt=K lb_count=... alb_pushed=...):\n"
+		"    domains=K rebuilt=K lb_count=... alb_pushed=...; rebuilt:\n"
+		"    of the K, those whose counters show a rebuild):\n"
 		"  follow n=N run=R policy=NAME rebuild=0|1 writes=W change_ms=T\n"
 		"    at_change=ideal|off followed=SEC|- reached=K loops=SEC|-,...\n"
 		"    final=CPUS outcome=ideal|trap|moving sound=0|1 unjudged=WHY|-\n"
@@ -283,49 +285,76 @@ static void print_line(const struct options *o, int run,
 	       m->unjudged);
 }
 
-/* The two sides of the change, as asym-place --explain prints a window. */
-static void print_explain(int run, const struct measure *m)
-{
-	char prefix[64];
+/*
+ * The counters before the change, during it and after it. The change's
+ * rebuild goes through arch_update_cpu_topology(), true after an ITMT
+ * change, so partition_sched_domains() replaces every domain: those
+ * after it count from zero (the scenario follow checks it where the
+ * counters show it).
+ */
+enum { SIDE_BEFORE, SIDE_CHANGE, SIDE_AFTER, NR_SIDES };
+static const char *const side_names[NR_SIDES] = { "before", "change", "after" };
 
-	if (m->nsd0 < 0 || m->nsdc0 < 0 || m->nsdc1 < 0 || m->nsd1 < 0) {
+/* Whether the snapshots were all read; the three pairs into @p. */
+static bool sides(const struct measure *m, bool rebuild,
+		  struct explain_pair *p)
+{
+	p[SIDE_BEFORE] = (struct explain_pair){ m->sd0, m->sdc0, m->nsd0,
+						m->nsdc0, false };
+	p[SIDE_CHANGE] = (struct explain_pair){ m->sdc0, m->sdc1, m->nsdc0,
+						m->nsdc1, rebuild };
+	p[SIDE_AFTER] = (struct explain_pair){ m->sdc1, m->sd1, m->nsdc1,
+					       m->nsd1, false };
+	return m->nsd0 >= 0 && m->nsdc0 >= 0 && m->nsdc1 >= 0 && m->nsd1 >= 0;
+}
+
+static void print_explain(int run, const struct measure *m, bool rebuild)
+{
+	static const char *const title[NR_SIDES] = {
+		"from the window's start to the change",
+		"during the change",
+		"from the change to the window's end",
+	};
+	struct explain_pair p[NR_SIDES];
+	char prefix[64];
+	int s;
+
+	if (!sides(m, rebuild, p)) {
 		printf("  explain: no %s deltas (see the errors above)\n",
 		       PROC_SCHEDSTAT);
 		return;
 	}
-	printf("  %s deltas from the window's start to the change (lb_* summed over idle types; %s):\n",
+	printf("  %s deltas, lb_* summed over idle types (%s; new: the counters show the domain built in between):\n",
 	       PROC_SCHEDSTAT, m->schedstats_note);
-	explain_print(m->sd0, m->nsd0, m->sdc0, m->nsdc0);
-	printf("  during the change (new: counted since its rebuild):\n");
-	explain_print(m->sdc0, m->nsdc0, m->sdc1, m->nsdc1);
-	printf("  from the change to the window's end:\n");
-	explain_print(m->sdc1, m->nsdc1, m->sd1, m->nsd1);
-	snprintf(prefix, sizeof(prefix), "follow-explain run=%d side=before",
-		 run);
-	explain_lines(prefix, m->sd0, m->nsd0, m->sdc0, m->nsdc0);
-	snprintf(prefix, sizeof(prefix), "follow-explain run=%d side=change",
-		 run);
-	explain_lines(prefix, m->sdc0, m->nsdc0, m->sdc1, m->nsdc1);
-	snprintf(prefix, sizeof(prefix), "follow-explain run=%d side=after",
-		 run);
-	explain_lines(prefix, m->sdc1, m->nsdc1, m->sd1, m->nsd1);
+	for (s = 0; s < NR_SIDES; s++) {
+		printf("  %s%s:\n", title[s],
+		       s == SIDE_CHANGE && rebuild ?
+		       ", every domain from its rebuild" : "");
+		explain_print(&p[s]);
+	}
+	for (s = 0; s < NR_SIDES; s++) {
+		snprintf(prefix, sizeof(prefix),
+			 "follow-explain run=%d side=%s", run, side_names[s]);
+		explain_lines(prefix, &p[s]);
+	}
 }
 
-static void json_explain(const struct measure *m)
+static void json_explain(const struct measure *m, bool rebuild)
 {
+	struct explain_pair p[NR_SIDES];
+	int s;
+
 	printf(",\"schedstats\":");
 	json_str(m->schedstats_note);
 	printf(",\"explain\":");
-	if (m->nsd0 < 0 || m->nsdc0 < 0 || m->nsdc1 < 0 || m->nsd1 < 0) {
+	if (!sides(m, rebuild, p)) {
 		printf("null");
 		return;
 	}
-	printf("{\"before\":");
-	explain_json(m->sd0, m->nsd0, m->sdc0, m->nsdc0);
-	printf(",\"change\":");
-	explain_json(m->sdc0, m->nsdc0, m->sdc1, m->nsdc1);
-	printf(",\"after\":");
-	explain_json(m->sdc1, m->nsdc1, m->sd1, m->nsd1);
+	for (s = 0; s < NR_SIDES; s++) {
+		printf("%s\"%s\":", s ? "," : "{", side_names[s]);
+		explain_json(&p[s]);
+	}
 	printf("}");
 }
 
@@ -360,7 +389,7 @@ static void print_human(const struct options *o, int run,
 	}
 	print_line(o, run, lv, c, m, fr);
 	if (o->m.explain)
-		print_explain(run, m);
+		print_explain(run, m, c->rebuild);
 }
 
 int main(int argc, char **argv)
@@ -465,7 +494,7 @@ int main(int argc, char **argv)
 			       c.cost.writes, m.change_ms,
 			       m.sound ? "true" : "false");
 			if (o.m.explain)
-				json_explain(&m);
+				json_explain(&m, c.rebuild);
 			printf("}");
 		} else {
 			print_human(&o, run, &lv, &c, &m, &fr);

@@ -205,7 +205,8 @@ static void print_explain_human(const struct measure *m)
 	}
 	printf("%s deltas over the window (lb_* summed over idle types; %s):\n",
 	       PROC_SCHEDSTAT, m->schedstats_note);
-	explain_print(m->sd0, m->nsd0, m->sd1, m->nsd1);
+	explain_print(&(struct explain_pair){ m->sd0, m->sd1, m->nsd0,
+					      m->nsd1, false });
 }
 
 /* When the final placement began, in seconds into the window. */
@@ -507,7 +508,8 @@ static void json_explain(const struct measure *m)
 	if (m->nsd0 < 0 || m->nsd1 < 0)
 		printf("null");
 	else
-		explain_json(m->sd0, m->nsd0, m->sd1, m->nsd1);
+		explain_json(&(struct explain_pair){ m->sd0, m->sd1, m->nsd0,
+						     m->nsd1, false });
 }
 
 static void json_samples(const struct options *o, const struct measure *m)

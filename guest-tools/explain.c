@@ -8,39 +8,42 @@
 #include "kernel.h"
 #include "out.h"
 
+/* A counter that went back by more than this did not wrap: see below. */
 #define EXPLAIN_WENT_BACK	0x80000000u
 
-int explain_delta(const struct sd_stat *a, int na, const struct sd_stat *b,
-		  struct sd_delta *d)
+/* @b's domain of the same CPU, level and span in @p->a, or NULL. */
+static const struct sd_stat *earlier(const struct explain_pair *p,
+				     const struct sd_stat *b)
 {
-	int i, t, f;
+	int i;
 
+	for (i = 0; i < p->na; i++)
+		if (p->a[i].cpu == b->cpu && p->a[i].domain == b->domain &&
+		    !strcmp(p->a[i].mask, b->mask))
+			return &p->a[i];
+	return NULL;
+}
+
+int explain_delta(const struct explain_pair *p, int i, struct sd_delta *d)
+{
 	static const struct sd_stat zero;
+	const struct sd_stat *b = &p->b[i], *a = earlier(p, b);
+	int t, f;
 
-	for (i = 0; i < na; i++)
-		if (a[i].cpu == b->cpu && a[i].domain == b->domain &&
-		    !strcmp(a[i].mask, b->mask))
-			break;
-	if (i == na)
-		goto built;
 	/*
 	 * The counters are 32 bits and wrap; one that went back by more
 	 * than half their range did not wrap in a window of seconds: the
 	 * domain is a new one.
 	 */
-	a += i;
-	for (t = 0; t < PARSE_IDLE_TYPES; t++)
-		for (f = 0; f < PARSE_LB_FIELDS; f++)
+	for (t = 0; a && t < PARSE_IDLE_TYPES; t++)
+		for (f = 0; a && f < PARSE_LB_FIELDS; f++)
 			if (b->lb[t][f] - a->lb[t][f] > EXPLAIN_WENT_BACK)
-				goto built;
-	for (f = 0; f < PARSE_ALB_FIELDS; f++)
+				a = NULL;
+	for (f = 0; a && f < PARSE_ALB_FIELDS; f++)
 		if (b->alb[f] - a->alb[f] > EXPLAIN_WENT_BACK)
-			goto built;
-	sd_stat_delta(a, b, d);
-	return 0;
-built:
-	sd_stat_delta(&zero, b, d);
-	return 1;
+			a = NULL;
+	sd_stat_delta(a && !p->all_new ? a : &zero, b, d);
+	return !a;
 }
 
 /* The domain's name (SMT, MC...) from debugfs, "domainN" if unknown. */
@@ -54,20 +57,19 @@ static void sd_name(const struct sd_stat *sd, char *buf, size_t len)
 		snprintf(buf, len, "domain%d", sd->domain);
 }
 
-int explain_levels(const struct sd_stat *a, int na, const struct sd_stat *b,
-		   int nb, const char *const *names, struct explain_level *lv,
-		   int max)
+int explain_levels(const struct explain_pair *p, const char *const *names,
+		   struct explain_level *lv, int max)
 {
 	int i, j, f, n = 0;
 
-	for (i = 0; i < nb; i++) {
+	for (i = 0; i < p->nb; i++) {
 		struct sd_delta d;
 		char name[32];
 
 		if (names)
 			snprintf(name, sizeof(name), "%s", names[i]);
 		else
-			sd_name(&b[i], name, sizeof(name));
+			sd_name(&p->b[i], name, sizeof(name));
 		for (j = 0; j < n && strcmp(lv[j].name, name); j++)
 			;
 		if (j == n) {
@@ -78,7 +80,7 @@ int explain_levels(const struct sd_stat *a, int na, const struct sd_stat *b,
 			n++;
 		}
 		lv[j].domains++;
-		lv[j].rebuilt += explain_delta(a, na, &b[i], &d);
+		lv[j].rebuilt += explain_delta(p, i, &d);
 		for (f = 0; f < PARSE_LB_FIELDS; f++)
 			lv[j].d.lb[f] += d.lb[f];
 		for (f = 0; f < PARSE_ALB_FIELDS; f++)
@@ -87,8 +89,7 @@ int explain_levels(const struct sd_stat *a, int na, const struct sd_stat *b,
 	return n;
 }
 
-void explain_print(const struct sd_stat *a, int na, const struct sd_stat *b,
-		   int nb)
+void explain_print(const struct explain_pair *p)
 {
 	int i, f;
 
@@ -99,14 +100,14 @@ void explain_print(const struct sd_stat *a, int na, const struct sd_stat *b,
 	for (f = 0; f < PARSE_ALB_FIELDS; f++)
 		printf(" %s", parse_alb_names[f]);
 	printf("\n");
-	for (i = 0; i < nb; i++) {
+	for (i = 0; i < p->nb; i++) {
+		const struct sd_stat *b = &p->b[i];
 		struct sd_delta d;
 		char name[32];
 
-		sd_name(&b[i], name, sizeof(name));
-		printf("  %-4d %-3d %-4s %-10s %-3s", b[i].cpu, b[i].domain, name,
-		       b[i].mask,
-		       explain_delta(a, na, &b[i], &d) ? "yes" : "-");
+		sd_name(b, name, sizeof(name));
+		printf("  %-4d %-3d %-4s %-10s %-3s", b->cpu, b->domain, name,
+		       b->mask, explain_delta(p, i, &d) ? "yes" : "-");
 		for (f = 0; f < PARSE_LB_FIELDS; f++)
 			printf(" %*lld", (int)strlen(parse_lb_names[f]),
 			       d.lb[f]);
@@ -117,24 +118,24 @@ void explain_print(const struct sd_stat *a, int na, const struct sd_stat *b,
 	}
 }
 
-void explain_json(const struct sd_stat *a, int na, const struct sd_stat *b,
-		  int nb)
+void explain_json(const struct explain_pair *p)
 {
 	int i, f;
 
 	printf("[");
-	for (i = 0; i < nb; i++) {
+	for (i = 0; i < p->nb; i++) {
+		const struct sd_stat *b = &p->b[i];
 		struct sd_delta d;
 		char name[32];
 
-		sd_name(&b[i], name, sizeof(name));
+		sd_name(b, name, sizeof(name));
 		printf("%s{\"cpu\":%d,\"domain\":%d,\"name\":", i ? "," : "",
-		       b[i].cpu, b[i].domain);
+		       b->cpu, b->domain);
 		json_str(name);
 		printf(",\"span\":");
-		json_str(b[i].mask);
+		json_str(b->mask);
 		printf(",\"rebuilt\":%s",
-		       explain_delta(a, na, &b[i], &d) ? "true" : "false");
+		       explain_delta(p, i, &d) ? "true" : "false");
 		for (f = 0; f < PARSE_LB_FIELDS; f++)
 			printf(",\"%s\":%lld", parse_lb_names[f], d.lb[f]);
 		for (f = 0; f < PARSE_ALB_FIELDS; f++)
@@ -144,13 +145,12 @@ void explain_json(const struct sd_stat *a, int na, const struct sd_stat *b,
 	printf("]");
 }
 
-void explain_lines(const char *prefix, const struct sd_stat *a, int na,
-		   const struct sd_stat *b, int nb)
+void explain_lines(const char *prefix, const struct explain_pair *p)
 {
 	struct explain_level lv[EXPLAIN_MAX_LEVELS];
 	int i, f, n;
 
-	n = explain_levels(a, na, b, nb, NULL, lv, EXPLAIN_MAX_LEVELS);
+	n = explain_levels(p, NULL, lv, EXPLAIN_MAX_LEVELS);
 	for (i = 0; i < n; i++) {
 		printf("%s name=%s domains=%d rebuilt=%d", prefix, lv[i].name,
 		       lv[i].domains, lv[i].rebuilt);

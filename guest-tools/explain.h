@@ -13,16 +13,27 @@
 #include "parse.h"
 
 /*
- * What domain @b counted since snapshot @a[0..@na) was taken, into @d:
- * 0 with the delta from @a's domain of the same CPU, level and span; 1
- * when @a has none or one of its counters was higher than @b's by more
- * than a wrap of the 32-bit counter explains: the domain was built
- * between the snapshots (a rebuild starts the counters at zero), and @d
- * is what it counted since. What a domain that was replaced counted
- * after @a is in no snapshot.
+ * Two snapshots, @a[0..@na) and the later @b[0..@nb). @all_new: every
+ * domain of @b was built after @a was taken (the caller rebuilt them
+ * all), so each counts from zero whatever the counters look like.
  */
-int explain_delta(const struct sd_stat *a, int na, const struct sd_stat *b,
-		  struct sd_delta *d);
+struct explain_pair {
+	const struct sd_stat *a, *b;
+	int na, nb;
+	bool all_new;
+};
+
+/*
+ * What domain @p->b[@i] counted since @p->a was taken, into @d: the
+ * delta from @a's domain of the same CPU, level and span or, for a
+ * domain built in between, its counters (a rebuild starts them at zero).
+ * Returns 1 when the counters show that it was built in between (@a has
+ * no such domain, or one of its counters was higher than @b's by more
+ * than a wrap of the 32-bit counter explains), else 0; with @all_new a
+ * domain that does not show it is counted from zero all the same. What a
+ * replaced domain counted after @a is in no snapshot.
+ */
+int explain_delta(const struct explain_pair *p, int i, struct sd_delta *d);
 
 #define EXPLAIN_MAX_LEVELS	16
 
@@ -30,37 +41,33 @@ int explain_delta(const struct sd_stat *a, int na, const struct sd_stat *b,
 struct explain_level {
 	char name[32];
 	int domains;
-	int rebuilt;		/* of them, built between the snapshots */
+	int rebuilt;		/* of them, shown built in between */
 	struct sd_delta d;
 };
 
 /*
- * The deltas from @a[0..@na) to @b[0..@nb) summed per level name, in the
- * order the levels first appear: into @lv (room for @max; levels beyond
- * it are left out); return how many levels. The names of @b's domains
- * are @names[0..@nb) or, with @names NULL, read from debugfs ("domainN"
+ * The counters of @p summed per level name, in the order the levels
+ * first appear: into @lv (room for @max; levels beyond it are left out);
+ * return how many levels. The names of @p->b's domains are
+ * @names[0..@p->nb) or, with @names NULL, read from debugfs ("domainN"
  * where it has none).
  */
-int explain_levels(const struct sd_stat *a, int na, const struct sd_stat *b,
-		   int nb, const char *const *names, struct explain_level *lv,
-		   int max);
+int explain_levels(const struct explain_pair *p, const char *const *names,
+		   struct explain_level *lv, int max);
 
 /*
- * The table of every domain's delta, its header included, for people;
- * column "new" says "yes" of a domain built between the snapshots.
+ * The table of every domain's counters, its header included, for
+ * people; column "new" says "yes" of a domain shown built in between.
  */
-void explain_print(const struct sd_stat *a, int na, const struct sd_stat *b,
-		   int nb);
+void explain_print(const struct explain_pair *p);
 
-/* The same as a JSON array of objects, "rebuilt": built in between. */
-void explain_json(const struct sd_stat *a, int na, const struct sd_stat *b,
-		  int nb);
+/* The same as a JSON array of objects ("rebuilt": shown built). */
+void explain_json(const struct explain_pair *p);
 
 /*
  * One machine-readable line a level: "@prefix name=MC domains=K
  * rebuilt=R lb_count=... alb_pushed=...".
  */
-void explain_lines(const char *prefix, const struct sd_stat *a, int na,
-		   const struct sd_stat *b, int nb);
+void explain_lines(const char *prefix, const struct explain_pair *p);
 
 #endif

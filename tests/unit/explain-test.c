@@ -3,8 +3,10 @@
  * Unit tests of the balancer's counters between two /proc/schedstat
  * snapshots (guest-tools/explain.c), KTAP: a domain's delta, a domain
  * the later snapshot has and the earlier not and a rebuilt one whose
- * counters began again at zero (both counted from zero), a counter that
- * wrapped, and the sums per level that asym-follow --explain prints.
+ * counters began again at zero (both counted from zero), a domain whose
+ * counters do not show its rebuild when the caller knows of one, a
+ * counter that wrapped, and the sums per level that asym-follow
+ * --explain prints.
  */
 #include <stdio.h>
 #include <string.h>
@@ -51,6 +53,7 @@ int main(void)
 	static const char *const names[] = { "SMT", "MC", "SMT", "MC" };
 	struct sd_stat a[4], b[4];
 	struct explain_level lv[4];
+	struct explain_pair p = { a, b, 0, 0, false };
 	struct sd_delta d;
 	char err[128];
 	int na, nb, n, ok;
@@ -59,29 +62,38 @@ int main(void)
 	na = parse_schedstat(before, a, 4, err, sizeof(err));
 	nb = parse_schedstat(after, b, 4, err, sizeof(err));
 	report(na == 4 && nb == 4, "snapshots_parse");
+	p.na = na;
+	p.nb = nb;
 
-	ok = !explain_delta(a, na, &b[0], &d) && d.lb[LB_COUNT] == 17 &&
+	ok = !explain_delta(&p, 0, &d) && d.lb[LB_COUNT] == 17 &&
 	     d.lb[LB_GAINED] == 2 && d.alb[ALB_COUNT] == 1 &&
 	     d.alb[ALB_PUSHED] == 1;
 	report(ok, "delta_of_the_same_domain");
-	ok = explain_delta(a, na, &b[1], &d) == 1 && d.lb[LB_COUNT] == 1 &&
+	ok = explain_delta(&p, 1, &d) == 1 && d.lb[LB_COUNT] == 1 &&
 	     d.lb[LB_BALANCED] == 1 && d.alb[ALB_COUNT] == 0;
 	report(ok, "counters_back_to_zero_is_a_new_domain");
-	ok = explain_delta(a, na, &b[3], &d) == 1 && d.lb[LB_COUNT] == 0;
+	ok = explain_delta(&p, 3, &d) == 1 && d.lb[LB_COUNT] == 0;
 	report(ok, "another_span_is_a_new_domain");
-	ok = explain_delta(a, 0, &b[0], &d) == 1 && d.lb[LB_COUNT] == 52 &&
+	p.na = 0;
+	ok = explain_delta(&p, 0, &d) == 1 && d.lb[LB_COUNT] == 52 &&
 	     d.alb[ALB_PUSHED] == 3;
 	report(ok, "absent_from_the_earlier_snapshot");
+	p.na = na;
+	p.all_new = true;
+	ok = explain_delta(&p, 0, &d) == 0 && d.lb[LB_COUNT] == 52 &&
+	     d.alb[ALB_PUSHED] == 3;
+	report(ok, "all_new_counts_from_zero");
+	p.all_new = false;
 
 	b[0] = a[0];
 	a[0].lb[0][LB_COUNT] = 0xfffffffe;
 	b[0].lb[0][LB_COUNT] = 3;
-	ok = !explain_delta(a, na, &b[0], &d) && d.lb[LB_COUNT] == 5;
+	ok = !explain_delta(&p, 0, &d) && d.lb[LB_COUNT] == 5;
 	report(ok, "a_wrapped_counter_is_a_delta");
 
 	nb = parse_schedstat(after, b, 4, err, sizeof(err));
 	na = parse_schedstat(before, a, 4, err, sizeof(err));
-	n = explain_levels(a, na, b, nb, names, lv, 4);
+	n = explain_levels(&p, names, lv, 4);
 	ok = n == 2 && !strcmp(lv[0].name, "SMT") && lv[0].domains == 2 &&
 	     lv[0].rebuilt == 0 && lv[0].d.lb[LB_COUNT] == 34 &&
 	     lv[0].d.alb[ALB_PUSHED] == 2 && !strcmp(lv[1].name, "MC") &&
@@ -92,7 +104,7 @@ int main(void)
 		       lv[0].domains, lv[0].rebuilt, lv[0].d.lb[LB_COUNT],
 		       lv[1].name, lv[1].domains, lv[1].rebuilt);
 	report(ok, "sums_per_level");
-	n = explain_levels(a, na, b, nb, names, lv, 1);
+	n = explain_levels(&p, names, lv, 1);
 	report(n == 1 && lv[0].domains == 2, "levels_beyond_room_left_out");
 	return ktap_end();
 }
