@@ -154,6 +154,19 @@ topology_line() {
 			END { exit !found }'
 }
 
+# follow_maps: the maps of scripts/follow-map, one a line, "NAME KVER
+# POLICY REBUILD": the kernel tree, what asym-ctl set gets ("-": the
+# kernel as it boots) and whether the change rebuilds the domains.
+follow_maps() {
+	cat <<-EOF
+	v5.16 6.1 v5.16 1
+	pre-v5.16 6.1 pre-v5.16 1
+	v6.5 6.1 v6.5 1
+	6.12 6.12 - 1
+	6.12-norebuild 6.12 - 0
+	EOF
+}
+
 # kept_file PATH: PATH, or PATH.xz where a results folder keeps it
 # compressed (xzcat -f reads either).
 kept_file() {

@@ -8,9 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "parse.h"
+#include "canned-schedstat.h"
 #include "ktap.h"
 #include "lib.h"
+#include "parse.h"
 
 const char *prog = "parse-test";
 
@@ -158,14 +159,6 @@ static void proc_stat(void)
 	       parse_stat(before, a, 1) == -1,
 	       "proc_stat_line_rejects");
 }
-
-/* 24 lb counters (3 idle types x 8), then the 12 others: 36 numbers. */
-#define SD_ZERO	"0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 " \
-		"0 0 0 0 0 0 0 0 0 0 0 0"
-#define SD_A	"10 9 1 4 1 0 8 0  5 5 0 0 0 0 5 0  20 18 2 6 2 1 0 18 " \
-		"3 1 2 0 0 0 0 0 0 7 8 9"
-#define SD_B	"15 13 2 4 2 0 11 0  7 7 0 0 0 0 7 0  30 26 4 9 3 1 0 26 " \
-		"4 1 3 0 0 0 0 0 0 7 8 9"
 
 static const char schedstat_a[] =
 	"version 15\ntimestamp 4294937296\n"
