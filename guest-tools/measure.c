@@ -794,19 +794,24 @@ static int run(const struct measure_opts *o, const struct measure_live *lv,
 			if (sleep_until(&at))
 				return -1;
 			/*
-			 * A rebuild replaces the domains and their counters:
-			 * the explanation takes them on each side of it.
+			 * The placement the change meets is the one at our
+			 * waking, before anything of ours runs. A rebuild
+			 * replaces the domains and their counters: the
+			 * explanation takes them on each side of the change,
+			 * its reads counted in the change's time from here
+			 * but not in change_ms.
 			 */
+			clock_gettime(CLOCK_MONOTONIC, &at);
+			m->change_t = ts_sec(&at);
 			if (o->explain)
 				read_schedstat(m->sdc0, &m->nsdc0);
 			clock_gettime(CLOCK_MONOTONIC, &at);
-			m->change_t = ts_sec(&at);
 			if (o->change(o->change_arg))
 				return -1;
 			clock_gettime(CLOCK_MONOTONIC, &done);
+			m->change_ms = ts_diff(&at, &done) * 1e3;
 			if (o->explain)
 				read_schedstat(m->sdc1, &m->nsdc1);
-			m->change_ms = ts_diff(&at, &done) * 1e3;
 			/* after a long change, as long after it as planned */
 			done = ts_add_ms(&done, (long long)((o->duration -
 							 o->change_at) * 1000 + 0.5));

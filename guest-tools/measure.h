@@ -157,7 +157,7 @@ struct measure {
 	struct record *rec;
 	struct record_verdict rv;
 	double rec_t0, rec_t1;		/* the recorded window, s */
-	double change_t;		/* @change called, the record's clock */
+	double change_t;		/* woken for @change, the record's clock */
 	double change_ms;		/* in @change, wall time */
 	double record_ms;		/* CPU time reading and parsing it */
 	bool worker_gone;
