@@ -35,6 +35,14 @@ enum knob_kind {
 	KNOB_PRIORITY,		/* "CPU PRIO", shows a table */
 };
 
+/*
+ * A KNOB_PRIORITY write's optional third word, "CPU PRIO norebuild" (6.1
+ * series 0028, 6.12 companion 0006), and the size of the buffer the
+ * write is copied to (itmt_cpu_priority_write()'s char buf[48]).
+ */
+#define KNOB_PRIORITY_NOREBUILD	"norebuild"
+#define KNOB_PRIORITY_BUF	48
+
 /* The kernel trees that have a knob. */
 #define TREE_6_1	0x1
 #define TREE_6_12	0x2

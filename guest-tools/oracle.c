@@ -241,7 +241,7 @@ static int expect_cpu_priority(const char *data, size_t len,
 			       const struct knob_env *env,
 			       struct knob_value *v)
 {
-	char buf[32], *prio_str;
+	char buf[KNOB_PRIORITY_BUF], *prio_str, *how;
 	uint64_t cpu;
 	int prio, rv;
 
@@ -251,6 +251,13 @@ static int expect_cpu_priority(const char *data, size_t len,
 	if (!prio_str)
 		return EINVAL;
 	*prio_str++ = '\0';
+	/* a third word, before the numbers are parsed */
+	how = strchr(prio_str, ' ');
+	if (how) {
+		*how++ = '\0';
+		if (!k_sysfs_streq(how, KNOB_PRIORITY_NOREBUILD))
+			return EINVAL;
+	}
 	if (k_kstrtoull(buf, &cpu) || cpu > UINT_MAX)
 		return EINVAL;
 	rv = k_kstrtoint(prio_str, &prio);

@@ -310,11 +310,11 @@ int rank_apply(const struct rank *rk, bool rebuild, struct rank_cost *cost)
 
 		/* with the rebuild: one, after the last core's priority */
 		snprintf(buf, sizeof(buf), "%d %d%s", rk->w[i].cpu,
-			 rk->w[i].to,
-			 rebuild && i == rk->nwrites - 1 ? "" : " norebuild");
+			 rk->w[i].to, rebuild && i == rk->nwrites - 1 ? "" :
+			 " " KNOB_PRIORITY_NOREBUILD);
 		t0 = now_ms();
 		if (write_text(knobs[KNOB_CPU_PRIORITY].path, buf)) {
-			if (i == 0 && strstr(buf, "norebuild"))
+			if (i == 0 && strstr(buf, KNOB_PRIORITY_NOREBUILD))
 				warnx_("'%s' refused: a kernel before 'norebuild' (6.1 series 0028, 6.12 companion 0006)?",
 				       buf);
 			warnx_("%d of %d cores changed", i, rk->nwrites);

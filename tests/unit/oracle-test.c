@@ -76,8 +76,17 @@ static const struct knob_case cases[] = {
 	C(P, "4294967296 1", EINVAL, 0), C(P, " 1 60", EINVAL, 0),
 	C(P, "1  60", EINVAL, 0), C(P, "1 60 70", EINVAL, 0),
 	C(P, "1", EINVAL, 0), C(P, "1 0x10", EINVAL, 0),
-	C(P, "1 00000000000000000000000000060", 0, 60),
-	C(P, "1 000000000000000000000000000060", EINVAL, 0),
+	C(P, "1 60 norebuild", 0, 60), C(P, "1 60 norebuild\n", 0, 60),
+	C(P, "1 60 norebuild ", EINVAL, 0), C(P, "1 60 ", EINVAL, 0),
+	C(P, "1 60 Norebuild", EINVAL, 0), C(P, "1 60  norebuild", EINVAL, 0),
+	C(P, "9999 1 norebuild", EINVAL, 0),
+	C(P, "1 2147483648 norebuild", ERANGE, 0),
+	/* the third word is checked before the numbers */
+	C(P, "06 -18446744073709551618 ", EINVAL, 0),
+	/* up to 47 bytes: the kernel's buffer */
+	C(P, "02147483648 -99999999999999999999999", ERANGE, 0),
+	C(P, "1 000000000000000000000000000000000000000000060", 0, 60),
+	C(P, "1 0000000000000000000000000000000000000000000060", EINVAL, 0),
 };
 
 int main(void)
