@@ -167,6 +167,20 @@ follow_maps() {
 	EOF
 }
 
+# kept_parts DIR TAIL: the parts that have a results file DIR/PART-TAIL.txt
+# or .txt.xz (TAIL may hold shell wildcards: "follow-*"), one a line,
+# sorted.
+kept_parts() {
+	local f
+
+	for f in "$1"/*-$2.txt "$1"/*-$2.txt.xz; do
+		[ -e "$f" ] || continue
+		f=${f##*/}
+		f=${f%.xz}
+		echo "${f%-$2.txt}"
+	done | sort -u
+}
+
 # kept_file PATH: PATH, or PATH.xz where a results folder keeps it
 # compressed (xzcat -f reads either).
 kept_file() {

@@ -36,8 +36,7 @@ top=$(cd "$here/../../.." && pwd)
 fills=$(mktemp) || exit 1
 trap 'rm -f "$fills"' EXIT
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || mapfile -t parts < <(ls "$here"/*-replay-6.12.txt* 2>/dev/null |
-	sed 's#.*/##; s/-replay-6.12.txt.*$//' | sort -u)
+[ ${#parts[@]} -gt 0 ] || mapfile -t parts < <(kept_parts "$here" replay-6.12)
 echo "| part | N | start | map: 6.1 at 2, 6.12 | replay 6.1 at 2 | replay 6.12 | runs show |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 for part in "${parts[@]}"; do

@@ -45,8 +45,7 @@ top=$(cd "$here/../../.." && pwd)
 fills=$(mktemp) || exit 1
 trap 'rm -f "$fills"' EXIT
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || mapfile -t parts < <(ls "$runs"/*-fork-6.12.txt* 2>/dev/null |
-	sed 's#.*/##; s/-fork-6.12.txt.*$//' | sort -u)
+[ ${#parts[@]} -gt 0 ] || mapfile -t parts < <(kept_parts "$runs" fork-6.12)
 echo "| part | N | 6.1 at 2 | 6.12 | runs show |"
 echo "| --- | --- | --- | --- | --- |"
 for part in "${parts[@]}"; do
