@@ -62,10 +62,11 @@ static FILE *progress;			/* stdout, or stderr with --json */
 static void usage(FILE *f)
 {
 	struct setting defaults;
-	char buf[128];
+	char buf[128], grammar[256];
 
 	setting_init(&defaults);
 	setting_resolve(&defaults);
+	setting_grammar(grammar, sizeof(grammar), ",\n");
 	fprintf(f,
 		"usage: %s --a SETTING --b SETTING [--c ... --g SETTING] [options]\n"
 		"Compare knob settings by task placement: for each repetition,\n"
@@ -73,8 +74,8 @@ static void usage(FILE *f)
 		"and measure where N CPU-bound workers run, as asym-place does.\n"
 		"\n"
 		"SETTING: a policy's name (asym-ctl policies), or blank-separated\n"
-		"KEY=VALUE, keys sysctl=0|1|2, formula=squared|legacy|equal,\n"
-		"pull=none|busy_siblings|idle_core (as 'asym-ctl set'); keys it\n"
+		"KEY=VALUE, keys %s\n"
+		"(as 'asym-ctl set'); keys it\n"
 		"does not name take their defaults (%s),\n"
 		"so '' or '" SETTING_DEFAULTS "' is the default kernel. Setting a is\n"
 		"the baseline.\n"
@@ -105,7 +106,7 @@ static void usage(FILE *f)
 		"\n"
 		"Exit status: 0 if every run completed (the placement does not\n"
 		"decide it), 1 on a run-time error, 2 on a usage error.\n",
-		prog, setting_format(&defaults, buf, sizeof(buf)),
+		prog, grammar, setting_format(&defaults, buf, sizeof(buf)),
 		DEFAULT_OUT);
 }
 

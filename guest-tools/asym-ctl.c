@@ -26,6 +26,9 @@ static int json;
 
 static void usage(FILE *f)
 {
+	char grammar[256];
+
+	setting_grammar(grammar, sizeof(grammar), "\n                 ");
 	fprintf(f,
 		"usage: %s [--json] COMMAND [ARGS]\n"
 		"\n"
@@ -56,14 +59,18 @@ static void usage(FILE *f)
 		"                 core, E: core with one online thread, s: further\n"
 		"                 sibling), online, raw priority and priority\n"
 		"  set SETTING    a policy's name alone (see 'policies'), or\n"
-		"                 KEY=VALUE... with sysctl=0|1|2\n"
-		"                 formula=squared|legacy|equal\n"
-		"                 pull=none|busy_siblings|idle_core, or\n"
+		"                 KEY=VALUE... with\n"
+		"                 %s, or\n"
 		"                 '" SETTING_DEFAULTS "' alone for every default;\n"
 		"                 all validated before any is written, each write\n"
 		"                 read back\n"
-		"  policies       the policies a setting can name: name, setting,\n"
-		"                 how placements are judged, what it is\n"
+		"  policies [--sh | --release RELEASE]\n"
+		"                 the policies a setting can name: name,\n"
+		"                 setting, how placements are judged, kind\n"
+		"                 (generation, half of one, or mix), the first\n"
+		"                 release of a generation, what it is; --sh:\n"
+		"                 the lists of names as shell assignments;\n"
+		"                 --release: the generation a stock RELEASE runs\n"
 		"  knobs [--sh]   the knob model: name, path, words, default,\n"
 		"                 trees; --sh: shell assignments for scripts\n"
 		"  prios [prio|raw|index]  from cpu_priority, 'CPU:VALUE ...' of\n"
@@ -100,7 +107,7 @@ static void usage(FILE *f)
 		"Options:\n"
 		"  --json   machine-readable output\n"
 		"  --help   this text\n",
-		prog, TOPO_DEFAULT_PRIO_P, TOPO_DEFAULT_PRIO_E);
+		prog, grammar, TOPO_DEFAULT_PRIO_P, TOPO_DEFAULT_PRIO_E);
 }
 
 /* Parse @spec of a topology the lab boots; -1 with a message if not. */
@@ -558,32 +565,109 @@ static int cmd_set(int argc, char **argv)
 	return 0;
 }
 
-static int cmd_policies(void)
+/* The policy the knobs select at their defaults. */
+static enum policy default_policy(void)
 {
+	enum policy_via via;
+
+	return policy_of("-", knob_default(&knobs[KNOB_SYSCTL]),
+			 knob_default(&knobs[KNOB_FORMULA]),
+			 knob_default(&knobs[KNOB_PULL]), &via);
+}
+
+static void sh_quote(const char *s);
+
+/*
+ * The policy registry for scripts, from the one table (policy.c):
+ * ASYM_POLICIES (every name a setting takes), ASYM_GENERATIONS (in the
+ * order of their releases), ASYM_HALVES, ASYM_MIXES and
+ * ASYM_DEFAULT_POLICY (what the knobs' defaults select).
+ */
+static void policies_sh(void)
+{
+	static const struct {
+		const char *var;
+		enum policy_kind kind;
+	} lists[] = {
+		{ "ASYM_POLICIES", KIND_NONE },
+		{ "ASYM_GENERATIONS", KIND_GENERATION },
+		{ "ASYM_HALVES", KIND_HALF },
+		{ "ASYM_MIXES", KIND_MIX },
+	};
+	size_t l;
 	int p;
 
+	for (l = 0; l < sizeof(lists) / sizeof(lists[0]); l++) {
+		const char *sep = "";
+
+		printf("%s='", lists[l].var);
+		for (p = POLICY_UNKNOWN + 1; p < NR_POLICIES; p++) {
+			if (lists[l].kind != KIND_NONE &&
+			    policies[p].kind != lists[l].kind)
+				continue;
+			printf("%s%s", sep, policies[p].name);
+			sep = " ";
+		}
+		printf("'\n");
+	}
+	printf("ASYM_DEFAULT_POLICY=");
+	sh_quote(policies[default_policy()].name);
+	printf("\n");
+}
+
+static int cmd_policies(int nargs, char **args)
+{
+	enum policy def = default_policy();
+	int p;
+
+	if (nargs == 2 && !strcmp(args[0], "--release")) {
+		p = policy_of_release(args[1]);
+		if (p == POLICY_UNKNOWN) {
+			warnx_("policies --release: '%s' is no release MAJOR.MINOR",
+			       args[1]);
+			return 2;
+		}
+		printf("%s\n", policies[p].name);
+		return 0;
+	}
+	if (nargs == 1 && !strcmp(args[0], "--sh")) {
+		policies_sh();
+		return 0;
+	}
+	if (nargs) {
+		warnx_("policies: '%s': --sh or --release RELEASE (see --help)",
+		       args[0]);
+		return 2;
+	}
 	if (json)
 		printf("{\"policies\":[");
 	for (p = POLICY_UNKNOWN + 1; p < NR_POLICIES; p++) {
+		const struct policy_desc *d = &policies[p];
 		struct setting s;
 		char set[128];
 
 		setting_init(&s);
-		setting_parse_word(policies[p].name, &s, NULL, 0);
+		setting_parse_word(d->name, &s, NULL, 0);
 		setting_format(&s, set, sizeof(set));
 		if (json) {
 			printf("%s{\"name\":", p > 1 ? "," : "");
-			json_str(policies[p].name);
+			json_str(d->name);
 			printf(",\"setting\":");
 			json_str(set);
-			printf(",\"judged\":\"%s\",\"text\":",
-			       policy_by_core(p) ? "core" : "thread");
-			json_str(policies[p].text);
+			printf(",\"judged\":\"%s\",\"kind\":\"%s\",\"since\":",
+			       policy_by_core(p) ? "core" : "thread",
+			       policy_kind_name(d->kind));
+			json_str_or_null(d->since ? d->since : "-");
+			printf(",\"default\":%s,\"text\":",
+			       p == (int)def ? "true" : "false");
+			json_str(d->text);
 			printf("}");
 		} else {
-			printf("%-19s %-45s %-6s %s\n", policies[p].name, set,
+			printf("%-19s %-45s %-6s %-10s %-5s %s%s\n", d->name, set,
 			       policy_by_core(p) ? "core" : "thread",
-			       policies[p].text);
+			       policy_kind_name(d->kind),
+			       d->since ? d->since : "-", d->text,
+			       p == (int)def ? " (the default)" : "");
 		}
 	}
 	if (json)
@@ -660,8 +744,9 @@ static int cmd_knobs(const char *arg)
 	for (k = 0; k < NR_KNOBS; k++) {
 		const struct knob *kn = &knobs[k];
 		const char *def = knob_default(kn) ? knob_default(kn) : "-";
-		const char *trees = kn->trees == (TREE_6_1 | TREE_6_12) ?
-				    "6.1 6.12" : "6.1";
+		char trees[64];
+
+		knob_trees_text(kn->trees, trees, sizeof(trees));
 
 		if (!json) {
 			printf("%-19s %-7s %-8s %-13s %-47s", kn->name,
@@ -1011,8 +1096,8 @@ int main(int argc, char **argv)
 		return cmd_status();
 	if (!strcmp(cmd, "set"))
 		return cmd_set(nargs, argv + optind);
-	if (!strcmp(cmd, "policies") && !nargs)
-		return cmd_policies();
+	if (!strcmp(cmd, "policies"))
+		return cmd_policies(nargs, argv + optind);
 	if (!strcmp(cmd, "knobs") && nargs <= 1)
 		return cmd_knobs(arg);
 	if (!strcmp(cmd, "prios") && nargs <= 1)

@@ -44,6 +44,7 @@ struct options {
 	int max_starts;
 	unsigned long long seed;
 	bool seed_given;
+	bool limits;		/* --limits: print them, run nothing */
 	bool json;
 };
 
@@ -84,6 +85,9 @@ static void usage(FILE *f)
 		"      --max-starts M  more starts than M up to symmetry: a seeded\n"
 		"                      sample of M (default 200)\n"
 		"      --seed S        the sample's seed (default: the time; printed)\n"
+		"      --limits        print the limits of --max-starts and --reps\n"
+		"                      as MAX_STARTS=M and MAX_REPS=K lines (for\n"
+		"                      scripts) and exit\n"
 		"      --real          final placements and traps in the real\n"
 		"                      machine's CPU numbers ($REAL_CPUS, set by\n"
 		"                      qemu-run --topology PART); starts (replays)\n"
@@ -123,7 +127,7 @@ static void usage(FILE *f)
 		LONG_MAX);
 }
 
-enum { OPT_SET = 256, OPT_REPS, OPT_MAX_STARTS, OPT_SEED };
+enum { OPT_SET = 256, OPT_REPS, OPT_MAX_STARTS, OPT_SEED, OPT_LIMITS };
 
 static int take_option(int c, const char *name, const char *arg, void *ctx)
 {
@@ -143,6 +147,9 @@ static int take_option(int c, const char *name, const char *arg, void *ctx)
 	case OPT_MAX_STARTS:
 		return opt_int("--max-starts", arg, 1, MAX_STARTS,
 			       &o->max_starts);
+	case OPT_LIMITS:
+		o->limits = true;
+		return 0;
 	case OPT_SEED:
 		errno = 0;
 		o->seed = strtoull(arg, &end, 10);
@@ -167,6 +174,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "reps", required_argument, NULL, OPT_REPS },
 		{ "max-starts", required_argument, NULL, OPT_MAX_STARTS },
 		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "limits", no_argument, NULL, OPT_LIMITS },
 		MEASURE_REAL_LONG_OPTION,
 		MEASURE_LONG_OPTIONS,
 		OPT_COMMON_LONG_OPTIONS
@@ -180,6 +188,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 	ret = opt_parse(argc, argv, "n:h", opts, take_option, o, &o->json);
 	if (ret)
 		return ret;
+	if (o->limits)
+		return 0;
 	if (!o->m.n) {
 		warnx_("-n N is required: the number of workers (see --help)");
 		return -1;
@@ -716,6 +726,10 @@ int main(int argc, char **argv)
 		if (ret > 0)
 			usage(stdout);
 		return ret > 0 ? 0 : 2;
+	}
+	if (o->limits) {
+		printf("MAX_STARTS=%d\nMAX_REPS=%d\n", MAX_STARTS, MAX_REPS);
+		return 0;
 	}
 	if (o->json)
 		txt = stderr;

@@ -9,45 +9,45 @@ const struct policy_desc policies[NR_POLICIES] = {
 	[POLICY_UNKNOWN] = { "unknown", "unknown policy", NULL, NULL, NULL },
 	[POLICY_PRE_V5_16] = {
 		"pre-v5.16", "before v5.16: legacy formula, no SMT pull check",
-		"legacy", "none", "0",
+		"legacy", "none", "0", KIND_GENERATION, NULL,
 	},
 	[POLICY_V5_16] = {
 		"v5.16", "v5.16: squared formula and SMT pull check",
-		"squared", "busy_siblings", NULL,
+		"squared", "busy_siblings", NULL, KIND_GENERATION, "5.16",
 	},
 	[POLICY_V6_5] = {
 		"v6.5", "v6.5 and later: equal formula, idle-core rule",
-		"equal", "idle_core", "2",
+		"equal", "idle_core", "2", KIND_GENERATION, "6.5",
 	},
 	[POLICY_V5_16_FORMULA_ONLY] = {
 		"v5.16-formula-only",
 		"v5.16 squared formula alone (no SMT pull check)",
-		"squared", "none", NULL,
+		"squared", "none", NULL, KIND_HALF,
 	},
 	[POLICY_V5_16_PULL_ONLY] = {
 		"v5.16-pull-only",
 		"v5.16 SMT pull check alone (legacy formula)",
-		"legacy", "busy_siblings", NULL,
+		"legacy", "busy_siblings", NULL, KIND_HALF,
 	},
 	[POLICY_V6_5_FORMULA_ONLY] = {
 		"v6.5-formula-only",
 		"v6.5 equal formula alone (v5.16 SMT pull check)",
-		"equal", "busy_siblings", NULL,
+		"equal", "busy_siblings", NULL, KIND_HALF,
 	},
 	[POLICY_V6_5_RULE_ONLY] = {
 		"v6.5-rule-only",
 		"v6.5 idle-core rule alone (squared formula)",
-		"squared", "idle_core", NULL,
+		"squared", "idle_core", NULL, KIND_HALF,
 	},
 	[POLICY_LEGACY_IDLE_CORE] = {
 		"legacy+idle-core",
 		"mixed: legacy formula, v6.5 idle-core rule",
-		"legacy", "idle_core", NULL,
+		"legacy", "idle_core", NULL, KIND_MIX,
 	},
 	[POLICY_EQUAL_NO_PULL] = {
 		"equal+no-pull",
 		"mixed: equal formula, no SMT pull check",
-		"equal", "none", NULL,
+		"equal", "none", NULL, KIND_MIX,
 	},
 };
 
@@ -66,18 +66,47 @@ enum policy policy_by_name(const char *name)
 	return POLICY_UNKNOWN;
 }
 
-/* The generation a stock kernel of @release runs. */
-static enum policy stock_policy(const char *release)
+/* "MAJOR.MINOR..." of @s as MAJOR * 1000 + MINOR, or -1. */
+static int release_number(const char *s)
 {
 	int major, minor;
 
-	if (sscanf(release, "%d.%d", &major, &minor) != 2)
+	if (sscanf(s, "%d.%d", &major, &minor) != 2 || major < 0 ||
+	    minor < 0 || minor >= 1000 || major > 1000)
+		return -1;
+	return major * 1000 + minor;
+}
+
+enum policy policy_of_release(const char *release)
+{
+	int r = release_number(release), p, found = POLICY_UNKNOWN;
+
+	if (r < 0)
 		return POLICY_UNKNOWN;
-	if (major > 6 || (major == 6 && minor >= 5))
-		return POLICY_V6_5;
-	if (major > 5 || (major == 5 && minor >= 16))
-		return POLICY_V5_16;
-	return POLICY_PRE_V5_16;
+	/* the last generation whose first release is not after @release */
+	for (p = POLICY_UNKNOWN + 1; p < NR_POLICIES; p++) {
+		const struct policy_desc *d = &policies[p];
+
+		if (d->kind != KIND_GENERATION)
+			continue;
+		if (!d->since || release_number(d->since) <= r)
+			found = p;
+	}
+	return found;
+}
+
+const char *policy_kind_name(enum policy_kind kind)
+{
+	switch (kind) {
+	case KIND_GENERATION:
+		return "generation";
+	case KIND_HALF:
+		return "half";
+	case KIND_MIX:
+		return "mix";
+	default:
+		return "none";
+	}
 }
 
 enum policy policy_of(const char *release, const char *sysctl,
@@ -88,7 +117,7 @@ enum policy policy_of(const char *release, const char *sysctl,
 
 	*via = VIA_NONE;
 	if (!strcmp(sysctl, "-")) {
-		p = stock_policy(release);
+		p = policy_of_release(release);
 		if (p != POLICY_UNKNOWN)
 			*via = VIA_STOCK;
 		return p;

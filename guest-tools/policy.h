@@ -34,6 +34,18 @@ enum policy_via {
 	VIA_STOCK,	/* a kernel without the series' knobs: its release */
 };
 
+/*
+ * What a policy is: one of the generations a stock kernel ran, one half of
+ * a generation (its formula or its pull rule alone, the debugfs selectors
+ * of the series), or another mix of the halves.
+ */
+enum policy_kind {
+	KIND_NONE,		/* POLICY_UNKNOWN */
+	KIND_GENERATION,
+	KIND_HALF,
+	KIND_MIX,
+};
+
 struct policy_desc {
 	const char *name;	/* "v5.16-formula-only" */
 	const char *text;	/* what it is, for people */
@@ -43,6 +55,13 @@ struct policy_desc {
 	/* the kernel.sched_asym_smt value that selects it whole, or NULL
 	 * (then the setting is 1 with the two words above) */
 	const char *sysctl;
+	enum policy_kind kind;
+	/*
+	 * A generation: the first upstream release that ran it ("5.16"),
+	 * NULL for the first generation. The generations are in the table
+	 * in the order of these releases.
+	 */
+	const char *since;
 };
 
 extern const struct policy_desc policies[NR_POLICIES];
@@ -66,6 +85,16 @@ enum policy policy_of(const char *release, const char *sysctl,
  * matters.
  */
 bool policy_by_core(enum policy p);
+
+/*
+ * The generation a stock kernel of @release ("6.12.118", uname -r) runs,
+ * from the generations' releases; POLICY_UNKNOWN if @release is no
+ * "MAJOR.MINOR...".
+ */
+enum policy policy_of_release(const char *release);
+
+/* "generation", "half" or "mix". */
+const char *policy_kind_name(enum policy_kind kind);
 
 /* "sysctl", "debugfs", "stock" or "none". */
 const char *policy_via_name(enum policy_via via);

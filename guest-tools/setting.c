@@ -146,3 +146,24 @@ char *setting_format(const struct setting *s, char *buf, size_t len)
 	}
 	return buf;
 }
+
+char *setting_grammar(char *buf, size_t len, const char *sep)
+{
+	size_t used = 0;
+	int k, i;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	for (k = 0; k < NR_SETTING_KEYS && used + 1 < len; k++) {
+		snprintf(buf + used, len - used, "%s%s=", k ? sep : "",
+			 knobs[k].key);
+		used = strlen(buf);
+		for (i = 0; i < knob_nwords(&knobs[k]) && used + 1 < len; i++) {
+			snprintf(buf + used, len - used, "%s%s", i ? "|" : "",
+				 knobs[k].words[i]);
+			used = strlen(buf);
+		}
+	}
+	return buf;
+}

@@ -51,4 +51,10 @@ const char *setting_value(const struct setting *s, enum knob_id key);
 /* "sysctl=1 formula=squared pull=busy_siblings" (set keys only). */
 char *setting_format(const struct setting *s, char *buf, size_t len);
 
+/*
+ * Every key with the words it takes, "sysctl=0|1|2" and so on, @sep
+ * between keys, into @buf (for usage texts); return @buf.
+ */
+char *setting_grammar(char *buf, size_t len, const char *sep);
+
 #endif

@@ -230,6 +230,17 @@ static void policy(void)
 		  POLICY_V5_16, VIA_STOCK },
 		{ "policy_stock_by_release", "5.15.0", "-", "-", "-",
 		  POLICY_PRE_V5_16, VIA_STOCK },
+		/* the first release of each generation, and the one before */
+		{ "policy_stock_first_releases", "6.5.0", "-", "-", "-",
+		  POLICY_V6_5, VIA_STOCK },
+		{ "policy_stock_first_releases", "6.4.16", "-", "-", "-",
+		  POLICY_V5_16, VIA_STOCK },
+		{ "policy_stock_first_releases", "5.16", "-", "-", "-",
+		  POLICY_V5_16, VIA_STOCK },
+		{ "policy_stock_first_releases", "5.9.1", "-", "-", "-",
+		  POLICY_PRE_V5_16, VIA_STOCK },
+		{ "policy_stock_first_releases", "4.10.0", "-", "-", "-",
+		  POLICY_PRE_V5_16, VIA_STOCK },
 		{ "policy_unknown", "x", "-", "-", "-", POLICY_UNKNOWN,
 		  VIA_NONE },
 		{ "policy_unknown", "6.1", "7", "squared", "busy_siblings",
@@ -271,6 +282,48 @@ static void policy(void)
 	       policy_by_name("V6.5") == POLICY_UNKNOWN, "policy_by_name");
 }
 
+/*
+ * The registry: every policy has a kind and only generations have a
+ * first release; the generations come in the order of their first
+ * releases (each is what a stock kernel of its first release runs), only
+ * the first has none.
+ */
+static void policy_registry(void)
+{
+	int p, ngen = 0, ok = 1;
+
+	for (p = POLICY_UNKNOWN + 1; p < NR_POLICIES; p++) {
+		const struct policy_desc *d = &policies[p];
+
+		if (d->kind == KIND_NONE) {
+			printf("# %s: no kind\n", d->name);
+			ok = 0;
+		}
+		if (d->kind != KIND_GENERATION) {
+			if (d->since) {
+				printf("# %s: a release but no generation\n",
+				       d->name);
+				ok = 0;
+			}
+			continue;
+		}
+		/* out of order, a later one would win its first release */
+		if (!ngen++ ? d->since != NULL :
+		    !d->since || policy_of_release(d->since) != (enum policy)p) {
+			printf("# generation %s (since %s) out of order\n",
+			       d->name, d->since ? d->since : "-");
+			ok = 0;
+		}
+	}
+	report(ok && ngen == 3, "policy_registry_generations_in_order");
+	report(!strcmp(policy_kind_name(policies[POLICY_V6_5_RULE_ONLY].kind),
+		       "half") &&
+	       !strcmp(policy_kind_name(policies[POLICY_EQUAL_NO_PULL].kind),
+		       "mix") &&
+	       !strcmp(policy_kind_name(policies[POLICY_V5_16].kind),
+		       "generation"), "policy_kind_names");
+}
+
 /* --- the knob model --- */
 
 static void knob_model(void)
@@ -281,6 +334,9 @@ static void knob_model(void)
 				  sizeof(buf)), "squared [legacy] equal") &&
 	       !strcmp(knob_shown(&knobs[KNOB_SYSCTL], "2", buf, sizeof(buf)),
 		       "2"), "knob_shown");
+	report(!strcmp(setting_grammar(buf, sizeof(buf), " "),
+		       "sysctl=0|1|2 formula=squared|legacy|equal pull=none|busy_siblings|idle_core"),
+	       "setting_grammar");
 	report(knob_by_key("pull", 4) == &knobs[KNOB_PULL] &&
 	       !knob_by_key("pul", 3) && !knob_by_key("itmt_support", 12) &&
 	       knob_word(&knobs[KNOB_PULL], "idle_core") == 2 &&
@@ -294,6 +350,7 @@ int main(void)
 	tasks();
 	policy_round_trip();
 	policy();
+	policy_registry();
 	knob_model();
 	return ktap_end();
 }
