@@ -113,3 +113,23 @@ char *knob_words_text(const struct knob *k, char *buf, size_t len)
 	}
 	return buf;
 }
+
+const char *const tree_names[NR_TREES] = { TREE_NAMES };
+
+char *knob_trees_text(unsigned int trees, char *buf, size_t len)
+{
+	size_t used = 0;
+	int t;
+
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	for (t = 0; t < NR_TREES && used + 1 < len; t++) {
+		if (!(trees & (1u << t)))
+			continue;
+		snprintf(buf + used, len - used, "%s%s", used ? " " : "",
+			 tree_names[t]);
+		used = strlen(buf);
+	}
+	return buf;
+}

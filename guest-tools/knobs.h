@@ -43,9 +43,16 @@ enum knob_kind {
 #define KNOB_PRIORITY_NOREBUILD	"norebuild"
 #define KNOB_PRIORITY_BUF	48
 
-/* The kernel trees that have a knob. */
-#define TREE_6_1	0x1
-#define TREE_6_12	0x2
+/*
+ * The kernel trees that have a knob: TREE_<NAME> bits of the lab's trees,
+ * made from the file trees (guest-tools/Makefile), and tree_names[].
+ */
+#include "trees.h"
+
+extern const char *const tree_names[NR_TREES];
+
+/* The names of the trees in @trees (TREE_* bits), blank-separated. */
+char *knob_trees_text(unsigned int trees, char *buf, size_t len);
 
 #define KNOB_MAX_WORDS	3
 

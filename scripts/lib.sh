@@ -19,6 +19,11 @@ lab_scenarios=$top/tests/guest
 # "DEBUG=NAME ...": every flavour of a tree's kernel (scripts/artifact
 # flavour-names), read once.
 lab_flavours=$("$lab_artifact" flavour-names) || exit 2
+# The trees (the file trees, through scripts/artifact): every one, the
+# series' and the stock reference.
+lab_kvers=$("$lab_artifact" kvers) || exit 2
+lab_series=$("$lab_artifact" series) || exit 2
+lab_reference=$("$lab_artifact" reference) || exit 2
 
 # --- Scenarios
 
@@ -32,8 +37,9 @@ lab_flavours=$("$lab_artifact" flavour-names) || exit 2
 #   cpu       FEATURE=on|off,...: CPUID features added to the pinned
 #             guest CPU
 #   append    extra kernel command line
-#   trees     the kernel trees it runs on (default 6.1; on 6.12 its stage
-#             of tests/run is NAME@6.12)
+#   trees     the kernel trees it runs on (default the series' tree,
+#             scripts/artifact series; on another tree KVER its stage of
+#             tests/run is NAME@KVER)
 #   suite     'full': the stage runs only in make test-full
 # tests/run makes stages of them, and qemu-run --scenario NAME boots one.
 
@@ -133,6 +139,17 @@ make_alone() {
 	export MAKEFLAGS
 }
 
+# series_hash DIR: the hash of the series in DIR (a folder of patches and
+# their file series, as scripts/artifact patches KVER names it): of the
+# file series and of every patch it names, in its order. scripts/tree
+# stamps a tree with it, scripts/provenance records it. Fails when DIR
+# has no file series, and under pipefail when a patch it names is missing.
+series_hash() {
+	[ -f "$1/series" ] || return 1
+	(cd "$1" && cat series && grep -v '^#' series | xargs -r cat) |
+		sha1sum | cut -d' ' -f1
+}
+
 # --- Topologies and the catalogue
 
 # topology_lines: "NAME SPEC [KERNEL-COMMAND-LINE...]" of every topology
@@ -154,17 +171,56 @@ topology_line() {
 			END { exit !found }'
 }
 
+# --- The policies (the one table: guest-tools/policy.c)
+
+# lab_policies: ASYM_GENERATIONS, ASYM_HALVES, ASYM_DEFAULT_POLICY... of
+# asym-ctl policies --sh (the host build, make tools), set once; fails
+# after saying so if the tools are not built.
+lab_policies() {
+	local ctl
+
+	[ -z "${ASYM_GENERATIONS:-}" ] || return 0
+	ctl=$("$lab_artifact" host-tools)/asym-ctl
+	if [ ! -x "$ctl" ]; then
+		echo "scripts/lib.sh: $ctl missing: run 'make tools'" >&2
+		return 1
+	fi
+	eval "$("$ctl" policies --sh)"
+}
+
+# generations_default_first: the generations, the one the knobs' defaults
+# select first (the series as it boots), then the others in order.
+generations_default_first() {
+	local p out
+
+	lab_policies || return 1
+	out=$ASYM_DEFAULT_POLICY
+	for p in $ASYM_GENERATIONS; do
+		[ "$p" = "$ASYM_DEFAULT_POLICY" ] || out="$out $p"
+	done
+	echo "$out"
+}
+
+# reference_policy: the generation the stock reference tree runs (that
+# of its release), which the series runs at for the parity of the two.
+reference_policy() {
+	"$("$lab_artifact" host-tools)/asym-ctl" policies --release "$lab_reference"
+}
+
 # follow_maps: the maps of scripts/follow-map, one a line, "NAME KVER
 # POLICY REBUILD": the kernel tree, what asym-ctl set gets ("-": the
-# kernel as it boots) and whether the change rebuilds the domains.
+# kernel as it boots) and whether the change rebuilds the domains. Every
+# generation on the series' tree (the default first), and the reference
+# as it boots, with the rebuild and without it.
 follow_maps() {
-	cat <<-EOF
-	v5.16 6.1 v5.16 1
-	pre-v5.16 6.1 pre-v5.16 1
-	v6.5 6.1 v6.5 1
-	6.12 6.12 - 1
-	6.12-norebuild 6.12 - 0
-	EOF
+	local p gens
+
+	gens=$(generations_default_first) || return 1
+	for p in $gens; do
+		echo "$p $lab_series $p 1"
+	done
+	echo "$lab_reference $lab_reference - 1"
+	echo "$lab_reference-norebuild $lab_reference - 0"
 }
 
 # kept_parts DIR TAIL: the parts that have a results file DIR/PART-TAIL.txt
@@ -219,26 +275,28 @@ lab_part() {
 
 # tree_takes_cmdline KVER: true if tree KVER takes the kernel command line
 # a topology adds (a line of the file topologies, or a catalogue part's
-# hybrid table): it picks one of the 6.1 series' topology tables, and
-# stock 6.12 has one table and no such parameter, so such a topology is
-# not booted on 6.12 (qemu-run refuses it, generations leaves it out) and
-# a hybrid part boots there without it.
+# hybrid table), as the file trees says: the command line picks one of
+# the series' topology tables, and the stock reference has one table and
+# no such parameter, so such a topology is not booted there (qemu-run
+# refuses it, generations leaves it out) and a hybrid part boots there
+# without it.
 tree_takes_cmdline() {
-	[ "$1" = 6.1 ]
+	[ "$("$lab_artifact" takes-cmdline "$1")" = yes ]
 }
 
 # --- the two kernels side by side (parity-replay, parity-fork)
 
-# parity_guests WHO PART NAME OUT JOBS TIMEOUT CMD-6.1 CMD-6.12: boot PART
-# on the 6.1 series and on stock 6.12, each running its command within
-# TIMEOUT seconds (qemu-run's --name NAME-KVER, output in OUT-KVER.txt),
-# both at once when JOBS (the guests at a time) is 2 or more. Fails after
-# saying which guest failed (WHO: the script, for the messages).
+# parity_guests WHO PART NAME OUT JOBS TIMEOUT CMD-SERIES CMD-REFERENCE:
+# boot PART on the series' tree and on the stock reference, each running
+# its command within TIMEOUT seconds (qemu-run's --name NAME-KVER, output
+# in OUT-KVER.txt), both at once when JOBS (the guests at a time) is 2 or
+# more. Fails after saying which guest failed (WHO: the script, for the
+# messages).
 parity_guests() {
 	local who=$1 part=$2 name=$3 out=$4 jobs=$5 timeout=$6 kver pid failed=0
-	local -A cmd=([6.1]=$7 [6.12]=$8) pid_kver=()
+	local -A cmd=([$lab_series]=$7 [$lab_reference]=$8) pid_kver=()
 
-	for kver in 6.1 6.12; do
+	for kver in $lab_series $lab_reference; do
 		echo "  $kver: booting $part"
 		"$top/scripts/qemu-run" --kver "$kver" --topology "$part" --name "$name-$kver" \
 			--timeout "$timeout" -- "${cmd[$kver]}" > "$out-$kver.txt" 2>&1 &
@@ -257,15 +315,16 @@ parity_guests() {
 	[ "$failed" = 0 ]
 }
 
-# parity_outcomes OUT KEY REPS [LABEL]: from OUT-6.1.txt and
-# OUT-6.12.txt, whose runs each follow a line "=== KEY=VALUE ..."
-# (asym-place's verdict lines), one line a VALUE: "  LABELVALUE: 6.1
-# OUTCOME{FINAL}... | 6.12 OUTCOME{FINAL}...", REPS runs a kernel, in the
-# order of VALUE as text; OUT-KVER.outcomes keep each kernel's.
+# parity_outcomes OUT KEY REPS [LABEL]: from OUT-SERIES.txt and
+# OUT-REFERENCE.txt (the trees' names), whose runs each follow a line
+# "=== KEY=VALUE ..." (asym-place's verdict lines), one line a VALUE:
+# "  LABELVALUE: SERIES OUTCOME{FINAL}... | REFERENCE OUTCOME{FINAL}...",
+# REPS runs a kernel, in the order of VALUE as text; OUT-KVER.outcomes
+# keep each kernel's.
 parity_outcomes() {
 	local out=$1 key=$2 reps=$3 label=${4:-} kver
 
-	for kver in 6.1 6.12; do
+	for kver in $lab_series $lab_reference; do
 		awk -v key="$key" '
 		     /^=== / { for (i = 2; i <= NF; i++) if (index($i, key "=") == 1) k = substr($i, length(key) + 2) }
 		     /^verdict / {
@@ -275,19 +334,23 @@ parity_outcomes() {
 		     END { for (k in runs) print k, runs[k] }' "$out-$kver.txt" |
 			sort > "$out-$kver.outcomes"
 	done
-	join -j1 "$out-6.1.outcomes" "$out-6.12.outcomes" 2>/dev/null |
-		awk -v label="$label" -v r="$reps" '{ printf "  %s%s: 6.1", label, $1; for (i = 2; i <= 1 + r; i++) printf " %s", $i
-			printf " | 6.12"; for (; i <= NF; i++) printf " %s", $i; print "" }'
+	join -j1 "$out-$lab_series.outcomes" "$out-$lab_reference.outcomes" 2>/dev/null |
+		awk -v label="$label" -v r="$reps" -v a="$lab_series" -v b="$lab_reference" '{
+			printf "  %s%s: %s", label, $1, a; for (i = 2; i <= 1 + r; i++) printf " %s", $i
+			printf " | %s", b; for (; i <= NF; i++) printf " %s", $i; print "" }'
 }
 
 # --- asym-map
 
-# map_limit NAME: asym-map's limit NAME (MAX_STARTS, MAX_REPS), read from
-# its source: the value it is built with and enforces, there without a
-# build.
+# map_limit NAME: asym-map's limit NAME (MAX_STARTS, MAX_REPS), as the
+# host build says (asym-map --limits): the value it is built with and
+# enforces. Empty if the tools are not built.
 map_limit() {
-	sed -n "s/^#define $1[[:space:]]*\([0-9][0-9]*\)[[:space:]]*$/\1/p" \
-		"$top/guest-tools/asym-map.c"
+	local map
+
+	map=$("$lab_artifact" host-tools)/asym-map
+	[ -x "$map" ] || return 1
+	"$map" --limits | sed -n "s/^$1=//p"
 }
 
 # map_sample STARTS REPS SEED: true if asym-map takes that sample: 1 to
@@ -298,7 +361,7 @@ map_sample() {
 	max_starts=$(map_limit MAX_STARTS)
 	max_reps=$(map_limit MAX_REPS)
 	if [ -z "$max_starts" ] || [ -z "$max_reps" ]; then
-		echo "scripts/lib.sh: no MAX_STARTS or MAX_REPS in guest-tools/asym-map.c"
+		echo "no MAX_STARTS or MAX_REPS from asym-map --limits: run 'make tools'"
 		return 1
 	fi
 	if lab_count "$1" && lab_count "$2" && [ "$1" -le "$max_starts" ] 2>/dev/null &&

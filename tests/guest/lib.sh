@@ -242,16 +242,17 @@ topology_checked() {
 	return $status
 }
 
-# is_stock: the guest runs stock 6.12, as the host that booted it says
-# (TREE, from qemu-run's job). A tree whose knobs do not match it (a 6.1
-# kernel without the series' sysctl, or a 6.12 with it) is an error, not
-# a guess: its rows would be judged against the other tree's.
+# is_stock: the guest runs the stock reference, as the host that booted
+# it says (TREE_ROLE, from qemu-run's job: the tree's role in the file
+# trees). A tree whose knobs do not match it (the series' tree without
+# its sysctl, or the reference with it) is an error, not a guess: its
+# rows would be judged against the other tree's.
 is_stock() {
-	case $TREE in
-	6.12) [ ! -e "$ASYM_SYSCTL" ] && return 0 ;;
-	6.1) [ -e "$ASYM_SYSCTL" ] && return 1 ;;
+	case $TREE_ROLE in
+	reference) [ ! -e "$ASYM_SYSCTL" ] && return 0 ;;
+	series) [ -e "$ASYM_SYSCTL" ] && return 1 ;;
 	esac
-	echo "# lib.sh: tree '$TREE' and $ASYM_SYSCTL $([ -e "$ASYM_SYSCTL" ] &&
+	echo "# lib.sh: tree '$TREE' ($TREE_ROLE) and $ASYM_SYSCTL $([ -e "$ASYM_SYSCTL" ] &&
 		echo present || echo absent) do not match" >&2
 	exit 1
 }
