@@ -1,28 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # KTAP helpers for the guest scenarios (Documentation/dev-tools/ktap.rst).
 # A scenario sources this file and hands its tests to ktap_table, one a
-# line: the plan is counted from the lines, never written by hand.
-
-ktap_n=0
-ktap_planned=0
-ktap_failed=0
-
-ktap_plan() {
-	ktap_planned=$1
-	echo "KTAP version 1"
-	echo "1..$1"
-}
-
-ok() {
-	ktap_n=$((ktap_n + 1))
-	echo "ok $ktap_n $*"
-}
-
-not_ok() {
-	ktap_n=$((ktap_n + 1))
-	ktap_failed=$((ktap_failed + 1))
-	echo "not ok $ktap_n $*"
-}
+# line: the plan is counted from the lines, never written by hand. The
+# KTAP itself is tests/ktap.sh's, the one shell writer, packed beside this
+# file by scripts/initramfs.
+. /opt/asym-smt/tests/ktap.sh
 
 # check NAME COMMAND...: ok if COMMAND succeeds; a skip, which never
 # counts as a pass, if it returns NOT_JUDGED (a placement that no run
@@ -35,43 +17,38 @@ check() {
 	"$@"
 	status=$?
 	if [ "$status" = 0 ]; then
-		ok "$name"
+		ktap_result OK "$name"
 	elif [ "$status" = "$NOT_JUDGED" ]; then
-		ok "$name # SKIP not judged: no run judged (record incomplete)"
+		ktap_result SKIP "$name" "not judged: no run judged (record incomplete)"
 	else
-		not_ok "$name"
+		ktap_result FAIL "$name"
 	fi
 }
 
+# diag TEXT...: TEXT as one diagnostic line (without TEXT an empty one,
+# never a read of stdin as ktap_diag's).
 diag() {
-	echo "# $*"
-}
-
-ktap_finish() {
-	if [ "$ktap_n" -ne "$ktap_planned" ]; then
-		diag "planned $ktap_planned tests, ran $ktap_n"
-		exit 1
-	fi
-	[ "$ktap_failed" -eq 0 ]
-	exit $?
+	ktap_diag "$*"
 }
 
 # ktap_table TABLE: run the scenario's tests and exit with the verdict.
 # TABLE has one test a line, "NAME COMMAND [ARG...]" (shell words, so
 # quoted arguments and $VARIABLES work); blank lines and '#' lines are
-# left out. The plan is the number of tests; each runs as check NAME
-# COMMAND..., in order.
+# left out. The plan is the number of tests, printed first; each runs as
+# check NAME COMMAND..., in order, and a scenario whose tests did not all
+# run (ktap_end: "planned N tests, ran M") fails.
 ktap_table() {
 	local table=/tmp/ktap-table.$$ name cmd
 
 	printf '%s\n' "$1" | grep -v '^[[:space:]]*\(#\|$\)' > "$table"
-	ktap_plan "$(wc -l < "$table")"
+	ktap_begin "$(wc -l < "$table")"
 	# fd 9: the tests may use stdin and the low descriptors themselves
 	while read -r name cmd <&9; do
 		eval "check $name $cmd"
 	done 9< "$table"
 	rm -f "$table"
-	ktap_finish
+	ktap_end
+	exit $?
 }
 
 # torture SEC: asym-torture for SEC seconds, its report as diag lines (the
