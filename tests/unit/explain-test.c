@@ -54,7 +54,8 @@ int main(void)
 	ktap_begin();
 	na = parse_schedstat(before, a, 4, err, sizeof(err));
 	nb = parse_schedstat(after, b, 4, err, sizeof(err));
-	report(na == 4 && nb == 4, "snapshots_parse");
+	report_int("snapshot_before_parses", na, 4);
+	report_int("snapshot_after_parses", nb, 4);
 	p.na = na;
 	p.nb = nb;
 
@@ -81,8 +82,9 @@ int main(void)
 	b[0] = a[0];
 	a[0].lb[0][LB_COUNT] = 0xfffffffe;
 	b[0].lb[0][LB_COUNT] = 3;
-	ok = !explain_delta(&p, 0, &d) && d.lb[LB_COUNT] == 5;
-	report(ok, "a_wrapped_counter_is_a_delta");
+	report_int("a_wrapped_counter_is_the_same_domain",
+		   explain_delta(&p, 0, &d), 0);
+	report_int("a_wrapped_counter_is_a_delta", d.lb[LB_COUNT], 5);
 
 	nb = parse_schedstat(after, b, 4, err, sizeof(err));
 	na = parse_schedstat(before, a, 4, err, sizeof(err));

@@ -108,24 +108,22 @@ static void real(const char *list, int ncpus, const char *want)
 	for (i = 0; i < ncpus; i++)
 		snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%d",
 			 i ? "," : "", r[i]);
-	if (!want || strcmp(got, want))
-		printf("# got %s\n", got);
-	report(want && !strcmp(got, want), name);
+	report_str(name, got, want);
 }
 
 /* @spec needs the kernel command line @want ("" for none). */
 static void cmdline(const char *spec, const char *want)
 {
-	char err[256], buf[1024], name[256];
+	char buf[1024], name[256];
 	struct topo t;
-	int ok;
 
 	snprintf(name, sizeof(name), "cmdline_%s", spec);
-	ok = !topo_parse(spec, &t, err, sizeof(err)) &&
-	     !topo_cmdline(&t, buf, sizeof(buf)) && !strcmp(buf, want);
-	if (!ok)
-		printf("# got '%s'\n", buf);
-	report(ok, name);
+	if (!parsed(spec, &t, name))
+		return;
+	if (topo_cmdline(&t, buf, sizeof(buf)))
+		snprintf(buf, sizeof(buf), "(too long for %zu bytes)",
+			 sizeof(buf));
+	report_str(name, buf, want);
 }
 
 /*
@@ -157,9 +155,7 @@ static void domains(const char *spec, int cpu, int cls, const char *want)
 			 i ? " " : "", topo_level_name(levels[i], "PKG"),
 			 list);
 	}
-	if (strcmp(got, want))
-		printf("# got '%s'\n", got);
-	report(!strcmp(got, want), name);
+	report_str(name, got, want);
 }
 
 int main(void)
