@@ -25,6 +25,7 @@
 #include "out.h"
 #include "place.h"
 #include "policy.h"
+#include "verdict.h"
 
 const char *prog = "asym-place";
 
@@ -39,6 +40,9 @@ struct options {
 
 static void usage(FILE *f)
 {
+	char fields[1024];
+
+	verdict_usage(fields, sizeof(fields), "    ");
 	fprintf(f,
 		"usage: %s -n N [options]\n"
 		"Start N CPU-bound workers, take where each ran from the\n"
@@ -73,11 +77,9 @@ static void usage(FILE *f)
 		"\n"
 		"The ideal is judged as the policy in force says (asym-ctl\n"
 		"policies): by core where the threads of a core share one\n"
-		"priority. The tables end with one line for scripts:\n"
-		"  verdict n=N policy=NAME via=HOW judged=core|thread sound=0|1\n"
-		"    ideal=F pass=0|1 final=CPUS top=CPUS siblings_last=0|1\n"
-		"    overflow=0|1 start=CPUS|- outcome=ideal|trap|moving\n"
-		"    settled=SEC measure=record|sampler unjudged=WHY|-\n"
+		"priority. The tables end with one line for scripts, which\n"
+		"asym-verdict reads (--json: its \"verdict\" object):\n"
+		"  verdict %s\n"
 		"measure: how the run was measured; sound: judged, that is the\n"
 		"record is complete (unjudged: lost_events, worker_gone or\n"
 		"incomplete) or, sampled, the residency agrees with /proc/stat\n"
@@ -97,7 +99,7 @@ static void usage(FILE *f)
 		"Exit status: 0 if the ideal fraction reaches --min-ideal, 1 if\n"
 		"not or on a run-time error, 2 on a usage error. SIGINT, SIGTERM\n"
 		"and SIGHUP kill the workers, then end %s by the same signal.\n",
-		prog, MEASURE_SOUND_LIMIT, PLACE_SIBLINGS_LAST * 100,
+		prog, fields, MEASURE_SOUND_LIMIT, PLACE_SIBLINGS_LAST * 100,
 		PLACE_OVERFLOW_SIBLING * 100, PLACE_OVERFLOW_IDLE_E * 100,
 		RECORD_BLIP_S * 1000, RECORD_BLIP_SHARE * 100, prog);
 }
@@ -261,27 +263,42 @@ static void print_outcome(const struct options *o, const struct measure *m)
 	}
 }
 
-/* The one line scripts read: see usage(). */
-static void print_verdict(const struct options *o,
-			  const struct measure_live *lv,
-			  const struct place_ideal *ideal,
-			  const struct measure *m, bool pass)
+/* The verdict of the run: the one record scripts read (verdict.h). */
+static void fill_verdict(const struct options *o,
+			 const struct measure_live *lv,
+			 const struct place_ideal *ideal,
+			 const struct measure *m, bool pass, struct verdict *v)
 {
 	const struct start_result *r = &m->result;
 	int top[PLACE_MAX_CPUS], ntop = 0, i;
-	char a[1024], b[1024], s[1024];
 
 	for (i = 0; i < lv->ncpus; i++)
 		if (m->residency[i] >= 0.5)
 			top[ntop++] = lv->cpu[i].cpu;
-	printf("verdict n=%d policy=%s via=%s judged=%s sound=%d ideal=%.2f pass=%d final=%s top=%s siblings_last=%d overflow=%d start=%s outcome=%s settled=%.3f measure=%s unjudged=%s\n",
-	       o->m.n, policies[lv->policy].name, policy_via_name(lv->via),
-	       ideal->by_core ? "core" : "thread", m->sound, m->ideal_frac,
-	       pass, out_list(r->final, r->nfinal, a, sizeof(a)),
-	       out_list(top, ntop, b, sizeof(b)), m->siblings_last,
-	       m->overflows, out_list(o->start, o->nstart, s, sizeof(s)),
-	       start_outcome_names[r->outcome], settled_s(o, m),
-	       measured_by(m), m->unjudged);
+	*v = (struct verdict){
+		.n = o->m.n, .sound = m->sound, .ideal = m->ideal_frac,
+		.pass = pass, .siblings_last = m->siblings_last,
+		.overflow = m->overflows, .settled = settled_s(o, m),
+	};
+	snprintf(v->policy, sizeof(v->policy), "%s", policies[lv->policy].name);
+	snprintf(v->via, sizeof(v->via), "%s", policy_via_name(lv->via));
+	snprintf(v->judged, sizeof(v->judged), "%s",
+		 ideal->by_core ? "core" : "thread");
+	out_list(r->final, r->nfinal, v->final, sizeof(v->final));
+	out_list(top, ntop, v->top, sizeof(v->top));
+	out_list(o->start, o->nstart, v->start, sizeof(v->start));
+	snprintf(v->outcome, sizeof(v->outcome), "%s",
+		 start_outcome_names[r->outcome]);
+	snprintf(v->measure, sizeof(v->measure), "%s", measured_by(m));
+	snprintf(v->unjudged, sizeof(v->unjudged), "%s", m->unjudged);
+}
+
+/* The one line scripts read: see usage(). */
+static void print_verdict(const struct verdict *v)
+{
+	static char line[4 * VERDICT_LIST];
+
+	printf("%s\n", verdict_format(v, line, sizeof(line)));
 }
 
 /*
@@ -326,7 +343,8 @@ static void print_workers(const struct measure_live *lv,
 static void print_human(const struct options *o,
 			const struct measure_live *lv,
 			const struct place_ideal *ideal,
-			const struct measure *m, bool pass)
+			const struct measure *m, bool pass,
+			const struct verdict *v)
 {
 	int dec = t_decimals(o), i, s;
 	char buf[2048];
@@ -421,7 +439,7 @@ static void print_human(const struct options *o,
 	       pass ? "PASS" : "FAIL", m->ideal_frac,
 	       pass ? ">=" : "<", o->min_ideal);
 	print_outcome(o, m);
-	print_verdict(o, lv, ideal, m, pass);
+	print_verdict(v);
 }
 
 /* --- JSON output --- */
@@ -533,7 +551,8 @@ static void json_samples(const struct options *o, const struct measure *m)
 
 static void print_json(const struct options *o, const struct measure_live *lv,
 		       const struct place_ideal *ideal,
-		       const struct measure *m, bool pass)
+		       const struct measure *m, bool pass,
+		       const struct verdict *v)
 {
 	int i;
 
@@ -633,6 +652,8 @@ static void print_json(const struct options *o, const struct measure_live *lv,
 	       m->cost_pct);
 	if (o->m.explain)
 		json_explain(m);
+	printf(",\"verdict\":");
+	verdict_json(v);
 	printf(",\"pass\":%s}\n", pass ? "true" : "false");
 }
 
@@ -643,6 +664,7 @@ int main(int argc, char **argv)
 	static struct place_ideal ideal;
 	static struct measure_live lv;
 	static struct measure m;
+	static struct verdict v;
 	struct options o;
 	bool pass;
 	int ret;
@@ -683,10 +705,11 @@ int main(int argc, char **argv)
 
 	/* exact fractions such as 27/30 against 0.9 */
 	pass = m.ideal_frac + 1e-9 >= o.min_ideal;
+	fill_verdict(&o, &lv, &ideal, &m, pass, &v);
 	if (o.json)
-		print_json(&o, &lv, &ideal, &m, pass);
+		print_json(&o, &lv, &ideal, &m, pass, &v);
 	else
-		print_human(&o, &lv, &ideal, &m, pass);
+		print_human(&o, &lv, &ideal, &m, pass, &v);
 	if (fflush(stdout)) {
 		warnx_("stdout: %s", strerror(errno));
 		return 1;

@@ -29,6 +29,7 @@
 
 #include "lib.h"
 #include "measure.h"
+#include "tracefs.h"
 #include "place.h"
 
 const char *prog = "asym-record-cost";
@@ -216,7 +217,7 @@ static long block_events(const struct result *r, int ncpus, long *lost)
 
 	*lost = 0;
 	for (i = 0; i < ncpus; i++) {
-		n = measure_trace_events(r->cpus[i], &l);
+		n = tracefs_events(r->cpus[i], &l);
 		if (n < 0)
 			return -1;
 		sum += n;
@@ -264,7 +265,7 @@ static int run_test(enum test t, const struct options *o, struct result *r)
 		on = b % 2;
 		fprintf(stderr, "%s: %s, block %d of %d, events %s\n", prog,
 			test_name[t], b + 1, 2 * o->blocks, on ? "on" : "off");
-		if (measure_trace(on) || measure_trace_clear())
+		if (tracefs_trace(on) || tracefs_clear())
 			goto out;
 		ns = t == TEST_SWITCH ? switch_block(to, from, o->rounds) :
 					move_block(r->cpus, o->rounds);
@@ -291,7 +292,7 @@ static int run_test(enum test t, const struct options *o, struct result *r)
 		(r->on_med - r->off_med) / r->events_per_op : 0;
 	ret = 0;
 out:
-	measure_trace(false);
+	tracefs_trace(false);
 	if (echo > 0) {
 		close(to);
 		close(from);
@@ -398,9 +399,9 @@ int main(int argc, char **argv)
 	}
 	signal(SIGPIPE, SIG_IGN);
 	/* tracefs mounted and the record's events there, before any block */
-	if (measure_trace(true))
+	if (tracefs_trace(true))
 		return 1;
-	measure_trace(false);
+	tracefs_trace(false);
 	for (t = 0; t < NR_TESTS; t++) {
 		if (run_test(t, &o, &r[t]))
 			return 1;

@@ -6,7 +6,8 @@
 #include <string.h>
 
 #include "cpus.h"
-#include "lib.h"
+#include "io.h"
+#include "msg.h"
 
 int format_cpulist(const unsigned char *mask, int n, char *buf, size_t len)
 {

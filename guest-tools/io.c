@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "io.h"
-#include "lib.h"
+#include "msg.h"
 
 int read_text(const char *path, char *buf, size_t len, int quiet)
 {

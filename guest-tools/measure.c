@@ -12,10 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -24,27 +22,16 @@
 #include "lib.h"
 #include "measure.h"
 #include "place.h"
+#include "tracefs.h"
 
 #define BIG_BUF			(256 * 1024)
 #define MAX_SD			(PLACE_MAX_CPUS * 8)
-
-/*
- * The record's ring buffer, per CPU. An event takes about 68 bytes (a
- * CPU's stats read 948 bytes for 14 events), and at N=17 on the
- * i9-14900K part the loops' events came at up to 649 a second over all
- * 32 CPUs (docs/record.md): 2 MB a CPU holds minutes of that. A full
- * buffer drops events, which the record counts as lost: the run is then
- * not judged.
- */
-#define TRACEFS			"/sys/kernel/tracing"
-#define RECORD_BUFFER_KB	"2048"
 
 /* The run in progress, for the cleanup on every exit path. */
 static struct measure *cur;
 static bool restore_schedstats;		/* we switched schedstats on */
 volatile sig_atomic_t measure_stop_sig;
 static sigset_t run_mask;		/* signals delivered only in ppoll */
-static bool tracing;			/* our events are set in tracefs */
 
 /* --- the live topology --- */
 
@@ -292,95 +279,13 @@ static void enable_schedstats(char *schedstats_note)
 /* --- the record --- */
 
 /*
- * Write the words of @text to tracefs' @file, opened once and truncated
- * (which clears "trace" and "set_event"), a word a write: set_event
- * takes one event a write. 0, or -1 after saying why.
- */
-static int trace_write(const char *file, const char *text)
-{
-	char path[128], words[256], *save, *w;
-	int fd, ret = 0;
-
-	snprintf(path, sizeof(path), TRACEFS "/%s", file);
-	snprintf(words, sizeof(words), "%s", text);
-	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-	if (fd < 0) {
-		warnx_("%s: %s", path, strerror(errno));
-		return -1;
-	}
-	for (w = strtok_r(words, " ", &save); w && !ret;
-	     w = strtok_r(NULL, " ", &save)) {
-		ssize_t len = strlen(w), n = write(fd, w, len);
-
-		if (n != len) {
-			warnx_("%s: writing '%s': %s", path, w,
-			       n < 0 ? strerror(errno) : "short write");
-			ret = -1;
-		}
-	}
-	close(fd);
-	return ret;
-}
-
-/* Stop recording: at the window's end and on every exit path. */
-static void record_stop(void)
-{
-	if (tracing)
-		trace_write("tracing_on", "0");
-}
-
-/*
- * Leave tracefs with no event, an empty buffer and tracing on, as the
- * guest boots; the buffer's size, the clock and the overwrite option
- * stay as the record set them, for the next run.
- */
-static void record_release(void)
-{
-	if (!tracing)
-		return;
-	tracing = false;
-	trace_write("tracing_on", "0");
-	trace_write("set_event", "");
-	trace_write("trace", "");
-	trace_write("tracing_on", "1");
-}
-
-/*
- * Set tracefs up for the record: its clock, buffer and events, the buffer
- * empty and tracing on. 0; 1 for a kernel without the sched events; -1
- * when tracefs refuses (trace_write() said which file and why), tracefs
- * then left as the guest boots.
- */
-static int record_setup(void)
-{
-	struct stat st;
-
-	if (stat(TRACEFS "/events/sched/sched_switch", &st) &&
-	    (mount("tracefs", TRACEFS, "tracefs", 0, NULL) ||
-	     stat(TRACEFS "/events/sched/sched_switch", &st)))
-		return 1;
-	tracing = true;
-	if (trace_write("tracing_on", "0") ||
-	    trace_write("current_tracer", "nop") ||
-	    trace_write("trace_clock", "mono") ||
-	    trace_write("buffer_size_kb", RECORD_BUFFER_KB) ||
-	    trace_write("options/overwrite", "0") ||
-	    trace_write("set_event", RECORD_EVENTS) ||
-	    trace_write("trace", "") || trace_write("tracing_on", "1")) {
-		record_release();
-		return -1;
-	}
-	return 0;
-}
-
-/*
  * Start the record before the workers exist, so that it has every
  * worker's first CPU. 0, or -1 with @m->how saying why the sampler
  * measures instead.
  */
 static int record_start(struct measure *m)
 {
-	switch (record_setup()) {
+	switch (tracefs_setup()) {
 	case 0:
 		m->recorded = true;
 		return 0;
@@ -396,47 +301,6 @@ static int record_start(struct measure *m)
 	}
 }
 
-int measure_trace(bool on)
-{
-	int ret;
-
-	if (!on) {
-		record_release();
-		return 0;
-	}
-	ret = record_setup();
-	if (ret > 0)
-		warnx_("no sched events in " TRACEFS
-		       " (CONFIG_FTRACE and CONFIG_EVENT_TRACING)");
-	return ret ? -1 : 0;
-}
-
-long measure_trace_events(int cpu, long *lost)
-{
-	char path[128], buf[1024], *p;
-	long entries = -1, v;
-
-	*lost = 0;
-	snprintf(path, sizeof(path), TRACEFS "/per_cpu/cpu%d/stats", cpu);
-	if (read_text(path, buf, sizeof(buf), 0) < 0)
-		return -1;
-	p = strstr(buf, "entries: ");
-	if (p)
-		sscanf(p, "entries: %ld", &entries);
-	p = strstr(buf, "overrun: ");
-	if (p && sscanf(p, "overrun: %ld", &v) == 1)
-		*lost += v;
-	p = strstr(buf, "dropped events: ");
-	if (p && sscanf(p, "dropped events: %ld", &v) == 1)
-		*lost += v;
-	return entries;
-}
-
-int measure_trace_clear(void)
-{
-	return trace_write("trace", "");
-}
-
 /* The events each CPU's buffer lost: its overrun and dropped events. */
 static long lost_events(const struct measure_live *lv)
 {
@@ -444,7 +308,7 @@ static long lost_events(const struct measure_live *lv)
 	int i;
 
 	for (i = 0; i < lv->ncpus; i++) {
-		if (measure_trace_events(lv->cpu[i].cpu, &v) < 0)
+		if (tracefs_events(lv->cpu[i].cpu, &v) < 0)
 			return 1;	/* not known: not complete */
 		lost += v;
 	}
@@ -517,7 +381,7 @@ static void check_workers(struct measure *m)
 
 void measure_cleanup(void)
 {
-	record_stop();
+	tracefs_stop();
 	kill_workers();
 	if (restore_schedstats) {
 		restore_schedstats = false;
@@ -822,7 +686,7 @@ static int run(const struct measure_opts *o, const struct measure_live *lv,
 			return -1;
 		clock_gettime(CLOCK_MONOTONIC, &end);
 		getrusage(RUSAGE_SELF, &slept);
-		record_stop();
+		tracefs_stop();
 		m->rec_t1 = ts_sec(&end);
 		check_workers(m);
 		ret = window_end(o, m);
@@ -1043,7 +907,7 @@ int measure_run(const struct measure_opts *o, const struct measure_live *lv,
 		getrusage(RUSAGE_SELF, &b);
 		m->record_ms = ru_ms(&a, &b);
 	}
-	record_release();
+	tracefs_release();
 	if (measure_stop_sig || ret)
 		return -1;
 	evaluate(o, lv, ideal, m);

@@ -213,18 +213,6 @@ double measure_sample_t(const struct measure_opts *o, int s);
 double measure_settled_s(const struct measure *m);
 
 /*
- * The record's events without a run, for measuring what they cost
- * (asym-record-cost). measure_trace() sets tracefs up as a run of the
- * record does (@on) or leaves it as the guest boots; 0, or -1 after
- * saying why. measure_trace_clear() empties the buffer; 0 or -1.
- * measure_trace_events() gives the events in @cpu's buffer (-1 if its
- * stats cannot be read) and, in *@lost, those it lost.
- */
-int measure_trace(bool on);
-int measure_trace_clear(void);
-long measure_trace_events(int cpu, long *lost);
-
-/*
  * After cleanup: if a stop signal came, say "SIGNAL: @what" and end by
  * that signal, as the shell expects (true if it returns all the same);
  * false when none came.

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "lib.h"
+#include "msg.h"
 #include "opt.h"
 
 int opt_error(const char *opt, const char *arg, const char *what)

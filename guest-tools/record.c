@@ -544,12 +544,9 @@ void record_judge(const struct record *r, const struct place_ideal *ideal,
 		settled = hold;
 	v->blips += end_blip;
 	v->settled_s = settled - r->t0;
-	if (ok) {
-		v->result.outcome = OUTCOME_IDEAL;
+	v->result.outcome = start_outcome_of(ok, r->t1 - settled, window);
+	if (ok)
 		v->held_ideal_s = ideal_since - r->t0;
-	} else if (r->t1 - settled >= START_TRAP_HOLD * window) {
-		v->result.outcome = OUTCOME_TRAP;
-	}
 
 	/* the placements of the second half, longest first */
 	for (k = 0; k < RECORD_MAX_ALT && k < a.n; k++) {

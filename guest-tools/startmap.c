@@ -259,8 +259,7 @@ void start_judge(const struct place_ideal *ideal, const int *samples,
 		}
 	}
 	r->nfinal = place_busy_set(&samples[(nsamples - 1) * n], n, r->final);
-	if (place_judge(ideal, &samples[(nsamples - 1) * n], n))
-		r->outcome = OUTCOME_IDEAL;
-	else if (nsamples - r->settled >= START_TRAP_HOLD * nsamples)
-		r->outcome = OUTCOME_TRAP;
+	r->outcome = start_outcome_of(place_judge(ideal, &samples[(nsamples - 1) * n],
+						  n),
+				      nsamples - r->settled, nsamples);
 }

@@ -76,6 +76,22 @@ extern const char *const start_outcome_names[NR_OUTCOMES];
  */
 #define START_TRAP_HOLD	0.5
 
+/*
+ * The one outcome rule, of the samples (start_judge()) and of the record
+ * (record_judge()) alike: ideal if the final placement is (@ideal_at_end),
+ * else a trap if it held, to the end, at least START_TRAP_HOLD of the
+ * window (@held of @window, in samples or in seconds), else moving.
+ */
+static inline enum start_outcome start_outcome_of(bool ideal_at_end,
+						  double held, double window)
+{
+	if (ideal_at_end)
+		return OUTCOME_IDEAL;
+	if (held >= START_TRAP_HOLD * window)
+		return OUTCOME_TRAP;
+	return OUTCOME_MOVING;
+}
+
 struct start_result {
 	enum start_outcome outcome;
 	int settled;		/* first sample of the final placement */

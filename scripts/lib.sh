@@ -317,7 +317,8 @@ parity_guests() {
 
 # parity_outcomes OUT KEY REPS [LABEL]: from OUT-SERIES.txt and
 # OUT-REFERENCE.txt (the trees' names), whose runs each follow a line
-# "=== KEY=VALUE ..." (asym-place's verdict lines), one line a VALUE:
+# "=== KEY=VALUE ..." (asym-place's verdict lines, read by asym-verdict),
+# one line a VALUE:
 # "  LABELVALUE: SERIES OUTCOME{FINAL}... | REFERENCE OUTCOME{FINAL}...",
 # REPS runs a kernel, in the order of VALUE as text; OUT-KVER.outcomes
 # keep each kernel's.
@@ -325,13 +326,12 @@ parity_outcomes() {
 	local out=$1 key=$2 reps=$3 label=${4:-} kver
 
 	for kver in $lab_series $lab_reference; do
-		awk -v key="$key" '
-		     /^=== / { for (i = 2; i <= NF; i++) if (index($i, key "=") == 1) k = substr($i, length(key) + 2) }
-		     /^verdict / {
-			for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-			runs[k] = runs[k] " " v["outcome"] "{" v["final"] "}" (v["sound"] == 1 ? "" : "(unjudged)")
-		     }
-		     END { for (k in runs) print k, runs[k] }' "$out-$kver.txt" |
+		"$("$lab_artifact" host-tools)/asym-verdict" --headers \
+			--fields outcome,final,sound "$out-$kver.txt" |
+			awk -v key="$key" '
+			/^=== / { for (i = 2; i <= NF; i++) if (index($i, key "=") == 1) k = substr($i, length(key) + 2); next }
+			{ runs[k] = runs[k] " " $1 "{" $2 "}" ($3 == 1 ? "" : "(unjudged)") }
+			END { for (k in runs) print k, runs[k] }' |
 			sort > "$out-$kver.outcomes"
 	done
 	join -j1 "$out-$lab_series.outcomes" "$out-$lab_reference.outcomes" 2>/dev/null |

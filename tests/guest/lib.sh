@@ -253,22 +253,22 @@ record_cost() {
 		'BEGIN { exit !(s >= 1 && s <= 1.1 && m >= 3.9 && m <= 4.1) }'
 }
 
-# verdict FILE: the verdict line of an asym-place report into variables
-# v_n, v_policy, v_via, v_judged, v_sound, v_ideal, v_pass, v_final, v_top,
-# v_siblings_last, v_overflow, v_start, v_outcome, v_settled, v_measure,
-# v_unjudged.
+# verdict FILE: the verdict of an asym-place report, as asym-verdict
+# reads it (the one reader: every field checked), into the variables
+# v_policy, v_sound, v_ideal, v_pass, v_final, v_top, v_siblings_last,
+# v_overflow, v_start, v_outcome, v_settled, v_measure, v_unjudged.
 verdict() {
-	local line kv
+	local line
 
-	line=$(sed -n 's/^verdict //p' "$1")
-	if [ -z "$line" ]; then
-		diag "$1: no verdict line:"
+	if ! line=$(asym-verdict --fields policy,sound,ideal,pass,final,top,siblings_last,overflow,start,outcome,settled,measure,unjudged "$1" 2>&1); then
+		diag "$1: no verdict: $line"
 		tail -5 "$1" | sed 's/^/# /'
 		return 1
 	fi
-	for kv in $line; do
-		eval "v_${kv%%=*}='${kv#*=}'"
-	done
+	read -r v_policy v_sound v_ideal v_pass v_final v_top v_siblings_last \
+		v_overflow v_start v_outcome v_settled v_measure v_unjudged <<EOF
+$line
+EOF
 }
 
 # The runs of one placement measured before it counts as not judged.

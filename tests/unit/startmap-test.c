@@ -131,9 +131,22 @@ static void judge(void)
 	       "judge_by_core_trap");
 }
 
+/* The one outcome rule, in samples or in seconds. */
+static void outcome_rule(void)
+{
+	report_str("outcome_ideal_whatever_the_hold",
+		   start_outcome_names[start_outcome_of(true, 0, 3)], "ideal");
+	report_str("outcome_trap_held_half_the_window",
+		   start_outcome_names[start_outcome_of(false, 1.5, 3)], "trap");
+	report_str("outcome_moving_held_less",
+		   start_outcome_names[start_outcome_of(false, 4, 10)],
+		   "moving");
+}
+
 int main(void)
 {
 	ktap_begin();
+	outcome_rule();
 	parse();
 	canonical();
 	enumerate();

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The messages of the asym-smt guest tools: see lib.h. */
+/* The messages of the asym-smt guest tools: see msg.h. */
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "lib.h"
+#include "msg.h"
 
 void warnx_(const char *fmt, ...)
 {
