@@ -204,7 +204,6 @@ static int parse_options(int argc, char **argv, struct options *o)
  */
 static void idle_counters(const struct measure *m, char *buf, size_t len)
 {
-	size_t used = 0;
 	int i, j, d;
 
 	buf[0] = '\0';
@@ -233,11 +232,8 @@ static void idle_counters(const struct measure *m, char *buf, size_t len)
 			count += delta.lb[LB_COUNT];
 			balanced += delta.lb[LB_BALANCED];
 		}
-		if (used + 1 < len) {
-			snprintf(buf + used, len - used, "%scpu%d %lld/%lld balanced",
-				 used ? ", " : "", cpu, balanced, count);
-			used = strlen(buf);
-		}
+		out_add(buf, len, "%scpu%d %lld/%lld balanced",
+			buf[0] ? ", " : "", cpu, balanced, count);
 	}
 }
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "knobs.h"
+#include "out.h"
 
 #define ASYM_DEBUGFS	"/sys/kernel/debug/sched/asym_smt/"
 
@@ -78,22 +79,18 @@ const struct knob *knob_by_key(const char *key, size_t len)
 char *knob_shown(const struct knob *k, const char *word, char *buf,
 		 size_t len)
 {
-	size_t used = 0;
 	int i;
 
 	if (!len)
 		return buf;
 	buf[0] = '\0';
-	if (k->kind != KNOB_SELECTOR) {
-		snprintf(buf, len, "%s", word);
-		return buf;
-	}
-	for (i = 0; i < knob_nwords(k) && used + 1 < len; i++) {
+	if (k->kind != KNOB_SELECTOR)
+		return out_add(buf, len, "%s", word);
+	for (i = 0; i < knob_nwords(k); i++) {
 		int sel = !strcmp(word, k->words[i]);
 
-		snprintf(buf + used, len - used, "%s%s%s%s", i ? " " : "",
-			 sel ? "[" : "", k->words[i], sel ? "]" : "");
-		used = strlen(buf);
+		out_add(buf, len, "%s%s%s%s", i ? " " : "", sel ? "[" : "",
+			k->words[i], sel ? "]" : "");
 	}
 	return buf;
 }
@@ -101,16 +98,13 @@ char *knob_shown(const struct knob *k, const char *word, char *buf,
 char *knob_words_text(const struct knob *k, char *buf, size_t len)
 {
 	int i, n = knob_nwords(k);
-	size_t used = 0;
 
 	if (!len)
 		return buf;
 	buf[0] = '\0';
-	for (i = 0; i < n && used + 1 < len; i++) {
-		snprintf(buf + used, len - used, "%s%s",
-			 !i ? "" : i == n - 1 ? " or " : ", ", k->words[i]);
-		used = strlen(buf);
-	}
+	for (i = 0; i < n; i++)
+		out_add(buf, len, "%s%s", !i ? "" : i == n - 1 ? " or " : ", ",
+			k->words[i]);
 	return buf;
 }
 
@@ -118,18 +112,14 @@ const char *const tree_names[NR_TREES] = { TREE_NAMES };
 
 char *knob_trees_text(unsigned int trees, char *buf, size_t len)
 {
-	size_t used = 0;
 	int t;
 
 	if (!len)
 		return buf;
 	buf[0] = '\0';
-	for (t = 0; t < NR_TREES && used + 1 < len; t++) {
-		if (!(trees & (1u << t)))
-			continue;
-		snprintf(buf + used, len - used, "%s%s", used ? " " : "",
-			 tree_names[t]);
-		used = strlen(buf);
-	}
+	for (t = 0; t < NR_TREES; t++)
+		if (trees & (1u << t))
+			out_add(buf, len, "%s%s", buf[0] ? " " : "",
+				tree_names[t]);
 	return buf;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* JSON and CSV output: see out.h. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,15 +59,25 @@ char *csv_field(const char *s, char *buf, size_t len)
 	return buf;
 }
 
+char *out_add(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(buf);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return buf;
+	va_start(ap, fmt);
+	vsnprintf(buf + used, len - used, fmt, ap);
+	va_end(ap);
+	return buf;
+}
+
 char *out_list(const int *v, int n, char *buf, size_t len)
 {
-	size_t used = 0;
 	int i;
 
-	snprintf(buf, len, "-");
-	for (i = 0; i < n && used + 1 < len; i++) {
-		snprintf(buf + used, len - used, "%s%d", i ? "," : "", v[i]);
-		used = strlen(buf);
-	}
+	snprintf(buf, len, "%s", n > 0 ? "" : "-");
+	for (i = 0; i < n; i++)
+		out_add(buf, len, "%s%d", i ? "," : "", v[i]);
 	return buf;
 }

@@ -18,6 +18,14 @@ void json_str_or_null(const char *s);
 void json_int_array(const int *v, int n);
 
 /*
+ * Append printf(@fmt, ...) to the string in @buf of @len bytes, cut to
+ * fit (nothing once it is full); return @buf. The one way the text
+ * builders add to a buffer.
+ */
+char *out_add(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
  * @v[0..@n) as the machine-readable lines print a CPU set: "0,2,4", "-"
  * when empty. Into @buf; return @buf.
  */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "out.h"
 #include "place.h"
 
 /* --- the ideal placement --- */
@@ -269,22 +270,6 @@ void place_residency(const int *samples, int nsamples, int nworkers,
 
 /* --- formatting --- */
 
-/* Append to @buf of @len bytes, truncating safely. */
-static void append(char *buf, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void append(char *buf, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(buf);
-	va_list ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 static int place_real[PLACE_MAX_CPUS];
 static int place_nreal;
 
@@ -316,10 +301,10 @@ char *place_format_set(const int *set, int n, char *buf, size_t len)
 		label[i] = place_cpu_label(set[i]);
 	if (place_nreal)
 		qsort(label, i, sizeof(*label), cmp_int);
-	append(buf, len, "{");
+	out_add(buf, len, "{");
 	for (i = 0; i < n && i < PLACE_MAX_CPUS; i++)
-		append(buf, len, "%s%d", i ? "," : "", label[i]);
-	append(buf, len, "}");
+		out_add(buf, len, "%s%d", i ? "," : "", label[i]);
+	out_add(buf, len, "}");
 	return buf;
 }
 
@@ -347,11 +332,11 @@ char *place_format_ideal(const struct place_ideal *ideal, char *buf,
 	format_range(ideal, ideal->nfull, ideal->nfull + ideal->nboundary,
 		     boundary, sizeof(boundary));
 	if (ideal->nfull)
-		append(buf, len, "%s", full);
+		out_add(buf, len, "%s", full);
 	if (ideal->nfull && ideal->k)
-		append(buf, len, " + ");
+		out_add(buf, len, " + ");
 	if (ideal->k)
-		append(buf, len, "%d of %s", ideal->k, boundary);
+		out_add(buf, len, "%d of %s", ideal->k, boundary);
 	return buf;
 }
 
@@ -390,14 +375,14 @@ static void spread_level(const struct place_cpu *cpus, int ncpus,
 		c[j].busy += busy[i];
 	}
 	qsort(c, nc, sizeof(*c), cmp_cache);
-	append(buf, len, "%s=", llc ? "llc" : "l2");
+	out_add(buf, len, "%s=", llc ? "llc" : "l2");
 	for (i = 0; i < nc; i += run) {
 		for (run = 1; i + run < nc && !cmp_cache(&c[i], &c[i + run]);
 		     run++)
 			;
-		append(buf, len, "%s%d/%d", i ? "," : "", c[i].busy, c[i].size);
+		out_add(buf, len, "%s%d/%d", i ? "," : "", c[i].busy, c[i].size);
 		if (run > 1)
-			append(buf, len, "x%d", run);
+			out_add(buf, len, "x%d", run);
 	}
 }
 
@@ -414,7 +399,7 @@ char *place_format_spread(const struct place_cpu *cpus, int ncpus,
 		ncpus = PLACE_MAX_CPUS;
 	for (i = 0; i < ncpus; i++)
 		if (cpus[i].l2 < 0 || cpus[i].llc < 0) {
-			append(buf, len, "-");
+			out_add(buf, len, "-");
 			return buf;
 		}
 	for (j = 0; j < n; j++)
@@ -422,7 +407,7 @@ char *place_format_spread(const struct place_cpu *cpus, int ncpus,
 			if (cpus[i].cpu == set[j])
 				busy[i] = 1;
 	spread_level(cpus, ncpus, busy, false, buf, len);
-	append(buf, len, ";");
+	out_add(buf, len, ";");
 	spread_level(cpus, ncpus, busy, true, buf, len);
 	return buf;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "lib.h"
+#include "out.h"
 #include "setting.h"
 
 void setting_init(struct setting *s)
@@ -131,39 +132,30 @@ const char *setting_value(const struct setting *s, enum knob_id key)
 
 char *setting_format(const struct setting *s, char *buf, size_t len)
 {
-	size_t used = 0;
 	int k;
 
 	if (!len)
 		return buf;
 	buf[0] = '\0';
-	for (k = 0; k < NR_SETTING_KEYS; k++) {
-		if (s->val[k] < 0 || used + 1 >= len)
-			continue;
-		snprintf(buf + used, len - used, "%s%s=%s", used ? " " : "",
-			 knobs[k].key, setting_value(s, k));
-		used = strlen(buf);
-	}
+	for (k = 0; k < NR_SETTING_KEYS; k++)
+		if (s->val[k] >= 0)
+			out_add(buf, len, "%s%s=%s", buf[0] ? " " : "",
+				knobs[k].key, setting_value(s, k));
 	return buf;
 }
 
 char *setting_grammar(char *buf, size_t len, const char *sep)
 {
-	size_t used = 0;
 	int k, i;
 
 	if (!len)
 		return buf;
 	buf[0] = '\0';
-	for (k = 0; k < NR_SETTING_KEYS && used + 1 < len; k++) {
-		snprintf(buf + used, len - used, "%s%s=", k ? sep : "",
-			 knobs[k].key);
-		used = strlen(buf);
-		for (i = 0; i < knob_nwords(&knobs[k]) && used + 1 < len; i++) {
-			snprintf(buf + used, len - used, "%s%s", i ? "|" : "",
-				 knobs[k].words[i]);
-			used = strlen(buf);
-		}
+	for (k = 0; k < NR_SETTING_KEYS; k++) {
+		out_add(buf, len, "%s%s=", k ? sep : "", knobs[k].key);
+		for (i = 0; i < knob_nwords(&knobs[k]); i++)
+			out_add(buf, len, "%s%s", i ? "|" : "",
+				knobs[k].words[i]);
 	}
 	return buf;
 }

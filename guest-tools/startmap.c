@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lib.h"
+#include "out.h"
 #include "startmap.h"
 
 const char *const start_outcome_names[NR_OUTCOMES] = {
@@ -41,16 +42,13 @@ int start_parse(const char *text, int *start, int max, char *err,
 
 char *start_format(const int *start, int n, char *buf, size_t len)
 {
-	size_t used = 0;
 	int i;
 
 	if (!len)
 		return buf;
 	buf[0] = '\0';
-	for (i = 0; i < n && used + 1 < len; i++) {
-		snprintf(buf + used, len - used, "%s%d", i ? "," : "", start[i]);
-		used = strlen(buf);
-	}
+	for (i = 0; i < n; i++)
+		out_add(buf, len, "%s%d", i ? "," : "", start[i]);
 	return buf;
 }
 

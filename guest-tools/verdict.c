@@ -76,20 +76,13 @@ char *verdict_value(const struct verdict *v, enum verdict_field f,
 
 char *verdict_format(const struct verdict *v, char *buf, size_t len)
 {
-	size_t used;
+	char val[VERDICT_LIST];
 	int f;
 
 	snprintf(buf, len, "%s", VERDICT_WORD);
-	for (f = 0; f < NR_VERDICT_FIELDS; f++) {
-		char val[VERDICT_LIST];
-
-		used = strlen(buf);
-		if (used + 1 >= len)
-			break;
-		snprintf(buf + used, len - used, " %s=%s",
-			 verdict_fields[f].name,
-			 verdict_value(v, f, val, sizeof(val)));
-	}
+	for (f = 0; f < NR_VERDICT_FIELDS; f++)
+		out_add(buf, len, " %s=%s", verdict_fields[f].name,
+			verdict_value(v, f, val, sizeof(val)));
 	return buf;
 }
 
@@ -229,25 +222,23 @@ int verdict_parse(const char *line, struct verdict *v, char *err,
 
 char *verdict_usage(char *buf, size_t len, const char *indent)
 {
-	size_t used = 0, line = 0;
+	size_t line = 0;
 	int f;
 
 	buf[0] = '\0';
-	for (f = 0; f < NR_VERDICT_FIELDS && used + 1 < len; f++) {
+	for (f = 0; f < NR_VERDICT_FIELDS; f++) {
 		const struct verdict_desc *d = &verdict_fields[f];
 		size_t w = strlen(d->name) + 1 + strlen(d->meta);
 
 		/* lines of up to 60 columns after the first word */
 		if (f && line + 1 + w > 60) {
-			snprintf(buf + used, len - used, "\n%s", indent);
+			out_add(buf, len, "\n%s", indent);
 			line = 0;
 		} else if (f) {
-			snprintf(buf + used, len - used, " ");
+			out_add(buf, len, " ");
 			line++;
 		}
-		used = strlen(buf);
-		snprintf(buf + used, len - used, "%s=%s", d->name, d->meta);
-		used = strlen(buf);
+		out_add(buf, len, "%s=%s", d->name, d->meta);
 		line += w;
 	}
 	return buf;
