@@ -89,7 +89,9 @@ help:
 	@echo "                  torture on the KASAN kernel, torture on the KCSAN kernel,"
 	@echo "                  the scenarios on stock 6.12 (make test KVER=6.12 runs those)"
 	@echo "                  T=NAME[,NAME...]: only those stages (unit, checkpatch, a scenario...),"
-	@echo "                  building only what they need; 'tests/run --help' lists the names"
+	@echo "                  building only what they need; 'tests/run --help' lists the names;"
+	@echo "                  stages run TEST_JOBS=N at once (default: the CPUs), and one whose"
+	@echo "                  inputs are as when it last passed is reused (FORCE=1: run all)"
 	@echo "  clean           remove build outputs, keep the kernel trees and objects"
 	@echo "  distclean       remove build/"
 
@@ -187,21 +189,27 @@ fuzz: initramfs kernel-$(KVER)-debug
 # here, in one make, as many targets at once as there are CPUs (the tools
 # build while the tree unpacks; each kernel build runs its own jobs), then
 # tests/run runs the stages. KVER=6.12 given: that tree's stages only
-# (tests/run --help). A failed build is one failure,
-# so that the closing line is there for CI. (Two recipe lines: 'make -n
-# test' runs the first, which holds $(MAKE), but not the tests.)
+# (tests/run --help). A failed build is one failure, named as the
+# build's, so that the closing lines are there for CI. The stages run as
+# many at once as there are CPUs (TEST_JOBS=N: N), and a stage whose
+# inputs did not change since it last passed is reused (FORCE=1: none).
+# (Two recipe lines: 'make -n test' runs the first, which holds $(MAKE),
+# but not the tests.)
 TEST_KVER = $(if $(filter file,$(origin KVER)),,$(KVER))
+FORCE ?=
+TEST_JOBS ?=
 test test-full:
 	@needs=$$(KVER=$(TEST_KVER) tests/run --needs $(TEST_FULL) $(T)) || exit 2; \
 	[ -z "$$needs" ] && exit 0; \
 	echo "# build: $$needs"; \
 	if ! $(MAKE) -j$(NPROC) --no-print-directory $$needs; then \
-		echo "# build failed after $${SECONDS}s"; \
+		echo "# build failed after $${SECONDS}s: no stage ran (the build's errors above)"; \
+		echo "# failures by phase: build 1, boot 0, test 0"; \
 		echo "0 passed, 1 failed, 0 skipped"; \
 		exit 1; \
 	fi; \
 	echo "# build: done in $${SECONDS}s"
-	@KVER=$(TEST_KVER) tests/run $(TEST_FULL) $(T)
+	@KVER=$(TEST_KVER) FORCE=$(FORCE) TEST_JOBS=$(TEST_JOBS) tests/run $(TEST_FULL) $(T)
 # make test-full: also the stages of the sanitizer kernels and of stock 6.12
 # (tests/run --full).
 test-full: TEST_FULL := --full

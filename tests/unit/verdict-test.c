@@ -53,10 +53,20 @@ static void refused(const char *name, const char *line, const char *want)
 	report_str(name, err, want);
 }
 
+/* LINE with the character @at bytes into its field @field made @c, refused. */
+static void refused_edit(const char *name, const char *field, int at, char c,
+			 const char *want)
+{
+	static char line[4096];
+
+	strcpy(line, LINE);
+	strstr(line, field)[at] = c;
+	refused(name, line, want);
+}
+
 static void bad_lines(void)
 {
 	static char line[4096];
-	char *p;
 
 	refused("refuse_no_verdict_word", "verdikt n=3", "not a verdict line");
 	strcpy(line, LINE);
@@ -66,26 +76,14 @@ static void bad_lines(void)
 		"unknown field 'colour'");
 	refused("refuse_field_twice", LINE " n=3", "field 'n' given twice");
 	refused("refuse_no_value", "verdict n", "'n': no KEY=VALUE");
-	strcpy(line, LINE);
-	p = strstr(line, "n=3");
-	p[2] = 'x';
-	refused("refuse_bad_count", line, "n='x': not N");
-	strcpy(line, LINE);
-	p = strstr(line, "sound=1");
-	p[6] = '2';
-	refused("refuse_bad_bool", line, "sound='2': not 0|1");
-	strcpy(line, LINE);
-	p = strstr(line, "ideal=0.99");
-	p[6] = '1';
-	refused("refuse_fraction_over_1", line, "ideal='1.99': not F");
-	strcpy(line, LINE);
-	p = strstr(line, "final=0,3,4");
-	p[8] = ',';
-	refused("refuse_bad_cpu_list", line, "final='0,,,4': not CPUS");
-	strcpy(line, LINE);
-	p = strstr(line, "settled=0.000");
-	p[8] = '-';
-	refused("refuse_negative_seconds", line, "settled='-.000': not SEC");
+	refused_edit("refuse_bad_count", "n=3", 2, 'x', "n='x': not N");
+	refused_edit("refuse_bad_bool", "sound=1", 6, '2', "sound='2': not 0|1");
+	refused_edit("refuse_fraction_over_1", "ideal=0.99", 6, '1',
+		     "ideal='1.99': not F");
+	refused_edit("refuse_bad_cpu_list", "final=0,3,4", 8, ',',
+		     "final='0,,,4': not CPUS");
+	refused_edit("refuse_negative_seconds", "settled=0.000", 8, '-',
+		     "settled='-.000': not SEC");
 }
 
 static void table(void)
