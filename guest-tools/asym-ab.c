@@ -135,15 +135,13 @@ static int take_setting(struct options *o, int i, const char *arg)
 static int take_option(int c, const char *name, const char *arg, void *ctx)
 {
 	struct options *o = ctx;
-	char err[256];
 
 	if (c >= 'a' && c < 'a' + MAX_SETTINGS)
 		return take_setting(o, c - 'a', arg);
 	switch (c) {
 	case OPT_TASKS:
-		o->ntasks = parse_counts(arg, o->tasks, PLACE_MAX_CPUS, err,
-					 sizeof(err));
-		return opt_parsed(o->ntasks, "--tasks", err);
+		return opt_list("--tasks", arg, parse_counts, o->tasks,
+				PLACE_MAX_CPUS, &o->ntasks);
 	case OPT_REPS:
 		return opt_int("--reps", arg, 1, MAX_REPS, &o->reps);
 	case OPT_OUT:

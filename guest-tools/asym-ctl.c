@@ -28,7 +28,6 @@ static void usage(FILE *f)
 {
 	char grammar[256];
 
-	setting_grammar(grammar, sizeof(grammar), "\n                 ");
 	fprintf(f,
 		"usage: %s [--json] COMMAND [ARGS]\n"
 		"\n"
@@ -107,7 +106,9 @@ static void usage(FILE *f)
 		"Options:\n"
 		"  --json   machine-readable output\n"
 		"  --help   this text\n",
-		prog, grammar, TOPO_DEFAULT_PRIO_P, TOPO_DEFAULT_PRIO_E);
+		prog,
+		setting_grammar(grammar, sizeof(grammar), "\n                 "),
+		TOPO_DEFAULT_PRIO_P, TOPO_DEFAULT_PRIO_E);
 }
 
 /* Parse @spec of a topology the lab boots; -1 with a message if not. */
@@ -585,25 +586,14 @@ static void sh_quote(const char *s);
  */
 static void policies_sh(void)
 {
-	static const struct {
-		const char *var;
-		enum policy_kind kind;
-	} lists[] = {
-		{ "ASYM_POLICIES", KIND_NONE },
-		{ "ASYM_GENERATIONS", KIND_GENERATION },
-		{ "ASYM_HALVES", KIND_HALF },
-		{ "ASYM_MIXES", KIND_MIX },
-	};
-	size_t l;
-	int p;
+	int k, p;
 
-	for (l = 0; l < sizeof(lists) / sizeof(lists[0]); l++) {
+	for (k = KIND_NONE; k < NR_KINDS; k++) {
 		const char *sep = "";
 
-		printf("%s='", lists[l].var);
+		printf("ASYM_%s='", policy_kinds[k].plural);
 		for (p = POLICY_UNKNOWN + 1; p < NR_POLICIES; p++) {
-			if (lists[l].kind != KIND_NONE &&
-			    policies[p].kind != lists[l].kind)
+			if (k != KIND_NONE && (int)policies[p].kind != k)
 				continue;
 			printf("%s%s", sep, policies[p].name);
 			sep = " ";
@@ -656,17 +646,17 @@ static int cmd_policies(int nargs, char **args)
 			json_str(set);
 			printf(",\"judged\":\"%s\",\"kind\":\"%s\",\"since\":",
 			       policy_by_core(p) ? "core" : "thread",
-			       policy_kind_name(d->kind));
+			       policy_kinds[d->kind].name);
 			json_str_or_null(d->since ? d->since : "-");
 			printf(",\"default\":%s,\"text\":",
 			       p == (int)def ? "true" : "false");
-			json_str(d->text);
+			json_str(policy_texts[p]);
 			printf("}");
 		} else {
 			printf("%-19s %-45s %-6s %-10s %-5s %s%s\n", d->name, set,
 			       policy_by_core(p) ? "core" : "thread",
-			       policy_kind_name(d->kind),
-			       d->since ? d->since : "-", d->text,
+			       policy_kinds[d->kind].name,
+			       d->since ? d->since : "-", policy_texts[p],
 			       p == (int)def ? " (the default)" : "");
 		}
 	}

@@ -110,15 +110,13 @@ static void usage(FILE *f)
 		RECORD_BLIP_S * 1000, prog);
 }
 
-enum { OPT_TO = 256, OPT_NOREBUILD, OPT_AT, OPT_REPS, OPT_EXPLAIN };
+enum { OPT_TO = 256, OPT_NOREBUILD, OPT_AT, OPT_REPS };
 
 static int take_option(int c, const char *name, const char *arg, void *ctx)
 {
 	struct options *o = ctx;
 
 	switch (c) {
-	case 'n':
-		return opt_int("-n", arg, 1, 1 << 20, &o->m.n);
 	case OPT_TO:
 		o->to = arg;
 		return 0;
@@ -130,31 +128,20 @@ static int take_option(int c, const char *name, const char *arg, void *ctx)
 				   &o->m.change_at);
 	case OPT_REPS:
 		return opt_int("--reps", arg, 1, MAX_REPS, &o->reps);
-	case OPT_EXPLAIN:
-		o->m.explain = true;
-		return 0;
-	case MEASURE_OPT_WINDOW:
-		if (!strcmp(name, "settle")) {
-			warnx_("--settle: the window starts at the release (see --help)");
-			return -1;
-		}
-		return measure_option(name, arg, &o->m);
 	}
-	return -1;
+	return measure_take(c, name, arg, "the window starts at the release",
+			    &o->m);
 }
 
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option opts[] = {
-		{ "workers", required_argument, NULL, 'n' },
 		{ "to", required_argument, NULL, OPT_TO },
 		{ "norebuild", no_argument, NULL, OPT_NOREBUILD },
 		{ "at", required_argument, NULL, OPT_AT },
 		{ "reps", required_argument, NULL, OPT_REPS },
-		{ "explain", no_argument, NULL, OPT_EXPLAIN },
-		MEASURE_REAL_LONG_OPTION,
-		MEASURE_LONG_OPTIONS,
-		OPT_COMMON_LONG_OPTIONS
+		MEASURE_EXPLAIN_LONG_OPTION,
+		MEASURE_PLACE_LONG_OPTIONS
 	};
 	int ret;
 
@@ -405,20 +392,9 @@ int main(int argc, char **argv)
 	struct options o;
 	char a[1024], b[1024];
 
-	ret = parse_options(argc, argv, &o);
-	if (ret) {
-		if (ret > 0)
-			usage(stdout);
-		return ret > 0 ? 0 : 2;
-	}
-	if (o.m.real && real_numbering_from_env())
-		return 2;
-	if (measure_read_live(&lv))
-		return 1;
-	if (o.m.n > lv.ncpus) {
-		warnx_("-n %d: more than the %d online CPUs", o.m.n, lv.ncpus);
-		return 2;
-	}
+	if (measure_begin(parse_options(argc, argv, &o), usage, &o.m, &lv,
+			  &ret))
+		return ret;
 	if (rank_read(o.to, &rk))
 		return 2;
 	if (rank_writable())

@@ -157,27 +157,20 @@ static int take_option(int c, const char *name, const char *arg, void *ctx)
 		if (*arg >= '0' && *arg <= '9' && !*end && !errno)
 			return 0;
 		return opt_error("--seed", arg, "is not a whole number");
-	case MEASURE_OPT_WINDOW:
-		if (strcmp(name, "settle"))
-			return measure_option(name, arg, &o->m);
-		warnx_("--settle: a start is measured from its release (see --help)");
-		return -1;
 	}
-	return -1;
+	return measure_take(c, name, arg, "a start is measured from its release",
+			    &o->m);
 }
 
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option opts[] = {
-		{ "workers", required_argument, NULL, 'n' },
 		{ "set", required_argument, NULL, OPT_SET },
 		{ "reps", required_argument, NULL, OPT_REPS },
 		{ "max-starts", required_argument, NULL, OPT_MAX_STARTS },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "limits", no_argument, NULL, OPT_LIMITS },
-		MEASURE_REAL_LONG_OPTION,
-		MEASURE_LONG_OPTIONS,
-		OPT_COMMON_LONG_OPTIONS
+		MEASURE_PLACE_LONG_OPTIONS
 	};
 	int ret;
 

@@ -42,7 +42,6 @@ static void usage(FILE *f)
 {
 	char fields[1024];
 
-	verdict_usage(fields, sizeof(fields), "    ");
 	fprintf(f,
 		"usage: %s -n N [options]\n"
 		"Start N CPU-bound workers, take where each ran from the\n"
@@ -99,51 +98,41 @@ static void usage(FILE *f)
 		"Exit status: 0 if the ideal fraction reaches --min-ideal, 1 if\n"
 		"not or on a run-time error, 2 on a usage error. SIGINT, SIGTERM\n"
 		"and SIGHUP kill the workers, then end %s by the same signal.\n",
-		prog, fields, MEASURE_SOUND_LIMIT, PLACE_SIBLINGS_LAST * 100,
+		prog, verdict_usage(fields, sizeof(fields), "    "),
+		MEASURE_SOUND_LIMIT, PLACE_SIBLINGS_LAST * 100,
 		PLACE_OVERFLOW_SIBLING * 100, PLACE_OVERFLOW_IDLE_E * 100,
 		RECORD_BLIP_S * 1000, RECORD_BLIP_SHARE * 100, prog);
 }
 
 /* --- options --- */
 
-enum { OPT_MIN_IDEAL = 256, OPT_EXPLAIN, OPT_START };
+enum { OPT_MIN_IDEAL = 256, OPT_START };
 
 static int take_option(int c, const char *name, const char *arg, void *ctx)
 {
 	struct options *o = ctx;
-	char err[256];
 
-	switch (c) {
-	case 'n':
-		return opt_int("-n", arg, 1, 1 << 20, &o->m.n);
-	case MEASURE_OPT_WINDOW:
+	if (c == MEASURE_OPT_WINDOW)
 		o->settle_given |= !strcmp(name, "settle");
-		return measure_option(name, arg, &o->m);
+	switch (c) {
 	case OPT_START:
-		o->nstart = start_parse(arg, o->start, START_MAX_WORKERS, err,
-					sizeof(err));
-		return opt_parsed(o->nstart, "--start", err);
+		return opt_list("--start", arg, start_parse, o->start,
+				START_MAX_WORKERS, &o->nstart);
 	case OPT_MIN_IDEAL:
 		return opt_decimal("--min-ideal", arg, 1,
 				   "a fraction from 0 to 1", &o->min_ideal);
-	case OPT_EXPLAIN:
-		o->m.explain = true;
-		return 0;
 	}
-	return -1;
+	return measure_take(c, name, arg, NULL, &o->m);
 }
 
 /* Parse the command line into @o; 0, 1 for --help, -1 on a usage error. */
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option opts[] = {
-		{ "workers", required_argument, NULL, 'n' },
 		{ "min-ideal", required_argument, NULL, OPT_MIN_IDEAL },
-		{ "explain", no_argument, NULL, OPT_EXPLAIN },
+		MEASURE_EXPLAIN_LONG_OPTION,
 		{ "start", required_argument, NULL, OPT_START },
-		MEASURE_REAL_LONG_OPTION,
-		MEASURE_LONG_OPTIONS,
-		OPT_COMMON_LONG_OPTIONS
+		MEASURE_PLACE_LONG_OPTIONS
 	};
 	int ret;
 
@@ -356,7 +345,7 @@ static void print_human(const struct options *o,
 	if (o->m.real)
 		printf("CPU numbers: the real machine's ($REAL_CPUS); --start and the verdict line: the lab's\n");
 	printf("kernel: %s, policy %s (%s, selected by %s)\n", lv->release,
-	       policies[lv->policy].name, policies[lv->policy].text,
+	       policies[lv->policy].name, policy_texts[lv->policy],
 	       policy_via_name(lv->via));
 	printf("knobs:");
 	for (i = 0; i < NR_SETTING_KEYS; i++)
@@ -471,7 +460,7 @@ static void json_knobs(const struct measure_live *lv)
 	printf(",\"policy\":");
 	json_str(policies[lv->policy].name);
 	printf(",\"policy_text\":");
-	json_str(policies[lv->policy].text);
+	json_str(policy_texts[lv->policy]);
 	printf(",\"via\":");
 	json_str(policy_via_name(lv->via));
 	printf(",\"by_core\":%s", policy_by_core(lv->policy) ?
@@ -669,20 +658,9 @@ int main(int argc, char **argv)
 	bool pass;
 	int ret;
 
-	ret = parse_options(argc, argv, &o);
-	if (ret) {
-		if (ret > 0)
-			usage(stdout);
-		return ret > 0 ? 0 : 2;
-	}
-	if (o.m.real && real_numbering_from_env())
-		return 2;
-	if (measure_read_live(&lv))
-		return 1;
-	if (o.m.n > lv.ncpus) {
-		warnx_("-n %d: more than the %d online CPUs", o.m.n, lv.ncpus);
-		return 2;
-	}
+	if (measure_begin(parse_options(argc, argv, &o), usage, &o.m, &lv,
+			  &ret))
+		return ret;
 	if (o.nstart) {
 		int canon[START_MAX_WORKERS];
 		char buf[1024];

@@ -46,8 +46,11 @@ int explain_delta(const struct explain_pair *p, int i, struct sd_delta *d)
 	return !a;
 }
 
-/* The domain's name (SMT, MC...) from debugfs, "domainN" if unknown. */
-static void sd_name(const struct sd_stat *sd, char *buf, size_t len)
+/*
+ * The domain's name (SMT, MC...) from debugfs, "domainN" if unknown, into
+ * @buf; return @buf.
+ */
+static char *sd_name(const struct sd_stat *sd, char *buf, size_t len)
 {
 	char path[128];
 
@@ -55,6 +58,7 @@ static void sd_name(const struct sd_stat *sd, char *buf, size_t len)
 		 sd->cpu, sd->domain);
 	if (read_text(path, buf, len, 1) < 0)
 		snprintf(buf, len, "domain%d", sd->domain);
+	return buf;
 }
 
 int explain_levels(const struct explain_pair *p, const char *const *names,
@@ -89,38 +93,64 @@ int explain_levels(const struct explain_pair *p, const char *const *names,
 	return n;
 }
 
+/* How counters() prints: table columns, JSON members, NAME=VALUE words. */
+enum counters_as { AS_COLUMNS, AS_JSON, AS_WORDS };
+
+/* Counter @f of the lb fields then the alb fields: its name, into *@name. */
+static long long counter(const struct sd_delta *d, int f, const char **name)
+{
+	if (f < PARSE_LB_FIELDS) {
+		*name = parse_lb_names[f];
+		return d ? d->lb[f] : 0;
+	}
+	*name = parse_alb_names[f - PARSE_LB_FIELDS];
+	return d ? d->alb[f - PARSE_LB_FIELDS] : 0;
+}
+
+/* Every counter of @d as @as says; @d NULL: the columns' names. */
+static void counters(const struct sd_delta *d, enum counters_as as)
+{
+	const char *name;
+	long long v;
+	int f;
+
+	for (f = 0; f < PARSE_LB_FIELDS + PARSE_ALB_FIELDS; f++) {
+		v = counter(d, f, &name);
+		if (!d)
+			printf(" %s", name);
+		else if (as == AS_COLUMNS)
+			printf(" %*lld", (int)strlen(name), v);
+		else
+			printf(as == AS_JSON ? ",\"%s\":%lld" : " %s=%lld", name,
+			       v);
+	}
+}
+
 void explain_print(const struct explain_pair *p)
 {
-	int i, f;
+	int i;
 
 	printf("  %-4s %-3s %-4s %-10s %-3s", "cpu", "dom", "name", "span",
 	       "new");
-	for (f = 0; f < PARSE_LB_FIELDS; f++)
-		printf(" %s", parse_lb_names[f]);
-	for (f = 0; f < PARSE_ALB_FIELDS; f++)
-		printf(" %s", parse_alb_names[f]);
+	counters(NULL, AS_COLUMNS);
 	printf("\n");
 	for (i = 0; i < p->nb; i++) {
 		const struct sd_stat *b = &p->b[i];
 		struct sd_delta d;
+		bool rebuilt = explain_delta(p, i, &d);
 		char name[32];
 
-		sd_name(b, name, sizeof(name));
-		printf("  %-4d %-3d %-4s %-10s %-3s", b->cpu, b->domain, name,
-		       b->mask, explain_delta(p, i, &d) ? "yes" : "-");
-		for (f = 0; f < PARSE_LB_FIELDS; f++)
-			printf(" %*lld", (int)strlen(parse_lb_names[f]),
-			       d.lb[f]);
-		for (f = 0; f < PARSE_ALB_FIELDS; f++)
-			printf(" %*lld", (int)strlen(parse_alb_names[f]),
-			       d.alb[f]);
+		printf("  %-4d %-3d %-4s %-10s %-3s", b->cpu, b->domain,
+		       sd_name(b, name, sizeof(name)), b->mask,
+		       rebuilt ? "yes" : "-");
+		counters(&d, AS_COLUMNS);
 		printf("\n");
 	}
 }
 
 void explain_json(const struct explain_pair *p)
 {
-	int i, f;
+	int i;
 
 	printf("[");
 	for (i = 0; i < p->nb; i++) {
@@ -128,18 +158,14 @@ void explain_json(const struct explain_pair *p)
 		struct sd_delta d;
 		char name[32];
 
-		sd_name(b, name, sizeof(name));
 		printf("%s{\"cpu\":%d,\"domain\":%d,\"name\":", i ? "," : "",
 		       b->cpu, b->domain);
-		json_str(name);
+		json_str(sd_name(b, name, sizeof(name)));
 		printf(",\"span\":");
 		json_str(b->mask);
 		printf(",\"rebuilt\":%s",
 		       explain_delta(p, i, &d) ? "true" : "false");
-		for (f = 0; f < PARSE_LB_FIELDS; f++)
-			printf(",\"%s\":%lld", parse_lb_names[f], d.lb[f]);
-		for (f = 0; f < PARSE_ALB_FIELDS; f++)
-			printf(",\"%s\":%lld", parse_alb_names[f], d.alb[f]);
+		counters(&d, AS_JSON);
 		printf("}");
 	}
 	printf("]");
@@ -148,16 +174,13 @@ void explain_json(const struct explain_pair *p)
 void explain_lines(const char *prefix, const struct explain_pair *p)
 {
 	struct explain_level lv[EXPLAIN_MAX_LEVELS];
-	int i, f, n;
+	int i, n;
 
 	n = explain_levels(p, NULL, lv, EXPLAIN_MAX_LEVELS);
 	for (i = 0; i < n; i++) {
 		printf("%s name=%s domains=%d rebuilt=%d", prefix, lv[i].name,
 		       lv[i].domains, lv[i].rebuilt);
-		for (f = 0; f < PARSE_LB_FIELDS; f++)
-			printf(" %s=%lld", parse_lb_names[f], lv[i].d.lb[f]);
-		for (f = 0; f < PARSE_ALB_FIELDS; f++)
-			printf(" %s=%lld", parse_alb_names[f], lv[i].d.alb[f]);
+		counters(&lv[i].d, AS_WORDS);
 		printf("\n");
 	}
 }

@@ -121,17 +121,17 @@ int measure_ideal(const struct measure_live *lv, int n,
 
 int measure_option(const char *name, const char *arg, struct measure_opts *o)
 {
+	bool *flag = !strcmp(name, "sampler") ? &o->sampler :
+		     !strcmp(name, "real") ? &o->real :
+		     !strcmp(name, "explain") ? &o->explain : NULL;
+
 	char opt[32];
 
+	if (flag) {
+		*flag = true;
+		return 0;
+	}
 	snprintf(opt, sizeof(opt), "--%s", name);
-	if (!strcmp(name, "sampler")) {
-		o->sampler = true;
-		return 0;
-	}
-	if (!strcmp(name, "real")) {
-		o->real = true;
-		return 0;
-	}
 	if (!strcmp(name, "save-record")) {
 		o->save_record = arg;
 		return 0;
@@ -144,6 +144,42 @@ int measure_option(const char *name, const char *arg, struct measure_opts *o)
 				   "a number of seconds", &o->settle);
 	return opt_decimal(opt, arg, MEASURE_MAX_SECONDS,
 			   "a number of seconds", &o->duration);
+}
+
+bool measure_begin(int parsed, void (*usage)(FILE *f),
+		   const struct measure_opts *m, struct measure_live *lv,
+		   int *status)
+{
+	*status = 0;
+	if (parsed > 0) {
+		usage(stdout);
+	} else if (parsed < 0) {
+		*status = 2;
+	} else if (m->real && real_numbering_from_env()) {
+		*status = 2;
+	} else if (measure_read_live(lv)) {
+		*status = 1;
+	} else if (m->n > lv->ncpus) {
+		warnx_("-n %d: more than the %d online CPUs", m->n, lv->ncpus);
+		*status = 2;
+	} else {
+		return false;
+	}
+	return true;
+}
+
+int measure_take(int c, const char *name, const char *arg,
+		 const char *no_settle, struct measure_opts *o)
+{
+	if (c == 'n')
+		return opt_int("-n", arg, 1, 1 << 20, &o->n);
+	if (c != MEASURE_OPT_WINDOW)
+		return 1;
+	if (no_settle && !strcmp(name, "settle")) {
+		warnx_("--settle: %s (see --help)", no_settle);
+		return -1;
+	}
+	return measure_option(name, arg, o);
 }
 
 int measure_count_samples(struct measure_opts *o)

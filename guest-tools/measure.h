@@ -16,6 +16,7 @@
 
 #include <signal.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <sys/resource.h>
 #include <sys/types.h>
 #include <time.h>
@@ -79,6 +80,19 @@ struct measure_opts {
 /* --real, of the tools that print placements (help text their own) */
 #define MEASURE_REAL_LONG_OPTION \
 	{ "real", no_argument, NULL, MEASURE_OPT_WINDOW }
+/* --explain, of the tools where the schedstat deltas are optional */
+#define MEASURE_EXPLAIN_LONG_OPTION \
+	{ "explain", no_argument, NULL, MEASURE_OPT_WINDOW }
+/*
+ * The options of the tools that place workers (asym-place, asym-follow,
+ * asym-map): -n/--workers, --real, the window's and the common ones; last
+ * in a getopt_long() table (it ends it).
+ */
+#define MEASURE_PLACE_LONG_OPTIONS \
+	{ "workers", required_argument, NULL, 'n' }, \
+	MEASURE_REAL_LONG_OPTION, \
+	MEASURE_LONG_OPTIONS, \
+	OPT_COMMON_LONG_OPTIONS
 #define MEASURE_OPTIONS_HELP \
 	"      --settle SEC    wait before the window (default 2)\n" \
 	"      --interval MS   the samples' interval (default 300): with the\n" \
@@ -94,6 +108,14 @@ struct measure_opts {
  * after saying what is wrong with it.
  */
 int measure_option(const char *name, const char *arg, struct measure_opts *o);
+
+/*
+ * Take -n (1 to 2^20 workers) or a window option of
+ * MEASURE_PLACE_LONG_OPTIONS into @o, refusing --settle where @no_settle
+ * says why; 0, or -1 after saying why, if @c is one of them, 1 if not.
+ */
+int measure_take(int c, const char *name, const char *arg,
+		 const char *no_settle, struct measure_opts *o);
 
 /* Count the samples of the window; 0, or -1 after saying why not. */
 int measure_count_samples(struct measure_opts *o);
@@ -112,6 +134,17 @@ struct measure_live {
 
 /* Read the live topology; 0, or -1 after naming the file. */
 int measure_read_live(struct measure_live *lv);
+
+/*
+ * The start of the main() of a tool that places -n workers, after its
+ * parse_options() returned @parsed (1: --help, then @usage on stdout; -1:
+ * a usage error): $REAL_CPUS for --real, the live topology into @lv, -n
+ * against its CPUs. False to go on; true when main() must return
+ * *@status (0 after --help, 1 on a run-time error, 2 on a usage error).
+ */
+bool measure_begin(int parsed, void (*usage)(FILE *f),
+		   const struct measure_opts *m, struct measure_live *lv,
+		   int *status);
 
 /*
  * The ideal placement of @n tasks on @lv, judged as the policy in force

@@ -23,6 +23,17 @@ int opt_parsed(int ret, const char *opt, const char *err)
 	return -1;
 }
 
+int opt_list(const char *opt, const char *arg,
+	     int (*parse)(const char *arg, int *list, int max, char *err,
+			  size_t errlen),
+	     int *list, int max, int *n)
+{
+	char err[256];
+
+	*n = parse(arg, list, max, err, sizeof(err));
+	return opt_parsed(*n, opt, err);
+}
+
 int opt_decimal(const char *opt, const char *arg, double max,
 		const char *what, double *val)
 {

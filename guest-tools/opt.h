@@ -27,6 +27,16 @@ int opt_int(const char *opt, const char *arg, int min, int max, int *val);
  */
 int opt_parsed(int ret, const char *opt, const char *err);
 
+/*
+ * Option @opt's list @arg into @list (at most @max entries) by @parse,
+ * which returns the entries or -1 with the reason in its buffer; the
+ * count into *@n. 0, or -1 after saying why.
+ */
+int opt_list(const char *opt, const char *arg,
+	     int (*parse)(const char *arg, int *list, int max, char *err,
+			  size_t errlen),
+	     int *list, int max, int *n);
+
 struct option;
 
 /*

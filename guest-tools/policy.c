@@ -5,50 +5,39 @@
 
 #include "policy.h"
 
+/* name, prio_formula and smt_pull_check words, kind, sysctl, since */
 const struct policy_desc policies[NR_POLICIES] = {
-	[POLICY_UNKNOWN] = { "unknown", "unknown policy", NULL, NULL, NULL },
-	[POLICY_PRE_V5_16] = {
-		"pre-v5.16", "before v5.16: legacy formula, no SMT pull check",
-		"legacy", "none", "0", KIND_GENERATION, NULL,
-	},
-	[POLICY_V5_16] = {
-		"v5.16", "v5.16: squared formula and SMT pull check",
-		"squared", "busy_siblings", NULL, KIND_GENERATION, "5.16",
-	},
-	[POLICY_V6_5] = {
-		"v6.5", "v6.5 and later: equal formula, idle-core rule",
-		"equal", "idle_core", "2", KIND_GENERATION, "6.5",
-	},
-	[POLICY_V5_16_FORMULA_ONLY] = {
-		"v5.16-formula-only",
-		"v5.16 squared formula alone (no SMT pull check)",
-		"squared", "none", NULL, KIND_HALF,
-	},
-	[POLICY_V5_16_PULL_ONLY] = {
-		"v5.16-pull-only",
-		"v5.16 SMT pull check alone (legacy formula)",
-		"legacy", "busy_siblings", NULL, KIND_HALF,
-	},
-	[POLICY_V6_5_FORMULA_ONLY] = {
-		"v6.5-formula-only",
-		"v6.5 equal formula alone (v5.16 SMT pull check)",
-		"equal", "busy_siblings", NULL, KIND_HALF,
-	},
-	[POLICY_V6_5_RULE_ONLY] = {
-		"v6.5-rule-only",
-		"v6.5 idle-core rule alone (squared formula)",
-		"squared", "idle_core", NULL, KIND_HALF,
-	},
-	[POLICY_LEGACY_IDLE_CORE] = {
-		"legacy+idle-core",
-		"mixed: legacy formula, v6.5 idle-core rule",
-		"legacy", "idle_core", NULL, KIND_MIX,
-	},
-	[POLICY_EQUAL_NO_PULL] = {
-		"equal+no-pull",
-		"mixed: equal formula, no SMT pull check",
-		"equal", "none", NULL, KIND_MIX,
-	},
+	[POLICY_UNKNOWN] = { "unknown" },
+	[POLICY_PRE_V5_16] = { "pre-v5.16", "legacy", "none", KIND_GENERATION, "0" },
+	[POLICY_V5_16] = { "v5.16", "squared", "busy_siblings", KIND_GENERATION, NULL, "5.16" },
+	[POLICY_V6_5] = { "v6.5", "equal", "idle_core", KIND_GENERATION, "2", "6.5" },
+	[POLICY_V5_16_FORMULA_ONLY] = { "v5.16-formula-only", "squared", "none", KIND_HALF },
+	[POLICY_V5_16_PULL_ONLY] = { "v5.16-pull-only", "legacy", "busy_siblings", KIND_HALF },
+	[POLICY_V6_5_FORMULA_ONLY] = { "v6.5-formula-only", "equal", "busy_siblings", KIND_HALF },
+	[POLICY_V6_5_RULE_ONLY] = { "v6.5-rule-only", "squared", "idle_core", KIND_HALF },
+	[POLICY_LEGACY_IDLE_CORE] = { "legacy+idle-core", "legacy", "idle_core", KIND_MIX },
+	[POLICY_EQUAL_NO_PULL] = { "equal+no-pull", "equal", "none", KIND_MIX },
+};
+
+const struct policy_kind_desc policy_kinds[NR_KINDS] = {
+	[KIND_NONE] = { "none", "POLICIES" },
+	[KIND_GENERATION] = { "generation", "GENERATIONS" },
+	[KIND_HALF] = { "half", "HALVES" },
+	[KIND_MIX] = { "mix", "MIXES" },
+};
+
+/* what each policy is, for people */
+const char *const policy_texts[NR_POLICIES] = {
+	[POLICY_UNKNOWN] = "unknown policy",
+	[POLICY_PRE_V5_16] = "before v5.16: legacy formula, no SMT pull check",
+	[POLICY_V5_16] = "v5.16: squared formula and SMT pull check",
+	[POLICY_V6_5] = "v6.5 and later: equal formula, idle-core rule",
+	[POLICY_V5_16_FORMULA_ONLY] = "v5.16 squared formula alone (no SMT pull check)",
+	[POLICY_V5_16_PULL_ONLY] = "v5.16 SMT pull check alone (legacy formula)",
+	[POLICY_V6_5_FORMULA_ONLY] = "v6.5 equal formula alone (v5.16 SMT pull check)",
+	[POLICY_V6_5_RULE_ONLY] = "v6.5 idle-core rule alone (squared formula)",
+	[POLICY_LEGACY_IDLE_CORE] = "mixed: legacy formula, v6.5 idle-core rule",
+	[POLICY_EQUAL_NO_PULL] = "mixed: equal formula, no SMT pull check",
 };
 
 bool policy_by_core(enum policy p)
@@ -93,20 +82,6 @@ enum policy policy_of_release(const char *release)
 			found = p;
 	}
 	return found;
-}
-
-const char *policy_kind_name(enum policy_kind kind)
-{
-	switch (kind) {
-	case KIND_GENERATION:
-		return "generation";
-	case KIND_HALF:
-		return "half";
-	case KIND_MIX:
-		return "mix";
-	default:
-		return "none";
-	}
 }
 
 enum policy policy_of(const char *release, const char *sysctl,

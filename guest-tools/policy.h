@@ -44,18 +44,29 @@ enum policy_kind {
 	KIND_GENERATION,
 	KIND_HALF,
 	KIND_MIX,
+	NR_KINDS
 };
+
+/*
+ * A kind's name ("generation") and the plural that names the list of its
+ * policies for scripts (asym-ctl policies --sh: "GENERATIONS"; KIND_NONE:
+ * "POLICIES", every policy).
+ */
+struct policy_kind_desc {
+	const char *name, *plural;
+};
+
+extern const struct policy_kind_desc policy_kinds[NR_KINDS];
 
 struct policy_desc {
 	const char *name;	/* "v5.16-formula-only" */
-	const char *text;	/* what it is, for people */
 	/* at kernel.sched_asym_smt=1: the words of prio_formula and
 	 * smt_pull_check that select it */
 	const char *formula, *pull;
+	enum policy_kind kind;
 	/* the kernel.sched_asym_smt value that selects it whole, or NULL
 	 * (then the setting is 1 with the two words above) */
 	const char *sysctl;
-	enum policy_kind kind;
 	/*
 	 * A generation: the first upstream release that ran it ("5.16"),
 	 * NULL for the first generation. The generations are in the table
@@ -65,6 +76,8 @@ struct policy_desc {
 };
 
 extern const struct policy_desc policies[NR_POLICIES];
+/* What each policy is, for people: "v5.16: squared formula and ..." */
+extern const char *const policy_texts[NR_POLICIES];
 
 /* The policy named @name, or POLICY_UNKNOWN. */
 enum policy policy_by_name(const char *name);
@@ -92,9 +105,6 @@ bool policy_by_core(enum policy p);
  * "MAJOR.MINOR...".
  */
 enum policy policy_of_release(const char *release);
-
-/* "generation", "half" or "mix". */
-const char *policy_kind_name(enum policy_kind kind);
 
 /* "sysctl", "debugfs", "stock" or "none". */
 const char *policy_via_name(enum policy_via via);

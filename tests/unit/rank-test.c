@@ -88,8 +88,33 @@ static void rank_bad(const char *name, const char *arg, const char *want)
 	report(ok, name);
 }
 
+/* What the booted P2xSMT2,E2 refuses: the name, the ranking, the error */
+static const struct bad {
+	const char *name, *arg, *want;
+} bad_adl[] = {
+	{ "spec_other_shape", "P3xSMT2,E1", "core 2 is P with 2 threads" },
+	{ "spec_fewer_cores", "P2xSMT2,E1",
+	  "3 cores of 2 threads, the booted topology 4 of 2" },
+	{ "spec_other_modules", "P2xSMT2,E2m2", "L2" },
+	{ "spec_other_llcs", "P2xSMT2|E2", "LLC" },
+	{ "spec_malformed", "P2xSMT2,E2@", "" },
+	{ "list_short", "60,100,40", "3 priorities for 4 online cores" },
+	{ "list_long", "1,2,3,4,5", "5 priorities for 4 online cores" },
+	{ "list_not_a_number", "60,1x,40,50", "'1x': not a priority" },
+	{ "list_too_high", "60,100,40,1000001", "not a priority" },
+	{ "pairs_offline_cpu", "5=10", "cpu5 is not online" },
+	{ "pairs_unknown_cpu", "99=10", "cpu99 is not online" },
+	{ "pairs_core_twice", "0=1,1=2", "named twice" },
+	{ "pairs_negative", "0=-1", "not CPU=PRIO" },
+	{ "pairs_empty_item", "0=1,", "not CPU=PRIO" },
+	{ "empty", "", "an empty ranking" },
+	{ "garbage", "x", "a spec, PRIO,PRIO,... or CPU=PRIO,..." },
+};
+
 int main(void)
 {
+	size_t i;
+
 	ktap_begin();
 
 	/* ADL-like: cores at cpu0 and cpu2 (SMT2), E-cores at cpu4, cpu6 */
@@ -99,23 +124,8 @@ int main(void)
 	rank_ok("list_by_first_cpu", "60,100,40,50", 4, "0:100>60 6:40>50");
 	rank_ok("pairs_core_by_any_thread", "1=77,6=50", 4, "0:100>77 6:40>50");
 	rank_ok("pairs_keep_the_rest", "4=40", 4, "");
-	rank_bad("spec_other_shape", "P3xSMT2,E1", "core 2 is P with 2 threads");
-	rank_bad("spec_fewer_cores", "P2xSMT2,E1",
-		 "3 cores of 2 threads, the booted topology 4 of 2");
-	rank_bad("spec_other_modules", "P2xSMT2,E2m2", "L2");
-	rank_bad("spec_other_llcs", "P2xSMT2|E2", "LLC");
-	rank_bad("spec_malformed", "P2xSMT2,E2@", "");
-	rank_bad("list_short", "60,100,40", "3 priorities for 4 online cores");
-	rank_bad("list_long", "1,2,3,4,5", "5 priorities for 4 online cores");
-	rank_bad("list_not_a_number", "60,1x,40,50", "'1x': not a priority");
-	rank_bad("list_too_high", "60,100,40,1000001", "not a priority");
-	rank_bad("pairs_offline_cpu", "5=10", "cpu5 is not online");
-	rank_bad("pairs_unknown_cpu", "99=10", "cpu99 is not online");
-	rank_bad("pairs_core_twice", "0=1,1=2", "named twice");
-	rank_bad("pairs_negative", "0=-1", "not CPU=PRIO");
-	rank_bad("pairs_empty_item", "0=1,", "not CPU=PRIO");
-	rank_bad("empty", "", "an empty ranking");
-	rank_bad("garbage", "x", "a spec, PRIO,PRIO,... or CPU=PRIO,...");
+	for (i = 0; i < ARRAY_SIZE(bad_adl); i++)
+		rank_bad(bad_adl[i].name, bad_adl[i].arg, bad_adl[i].want);
 
 	/* the catalogue's two run-time changes */
 	boot("P8xSMT2@73/73/73/73/77/77/73/73,E16m4@44");

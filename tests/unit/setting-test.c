@@ -316,11 +316,11 @@ static void policy_registry(void)
 		}
 	}
 	report(ok && ngen == 3, "policy_registry_generations_in_order");
-	report(!strcmp(policy_kind_name(policies[POLICY_V6_5_RULE_ONLY].kind),
+	report(!strcmp(policy_kinds[policies[POLICY_V6_5_RULE_ONLY].kind].name,
 		       "half") &&
-	       !strcmp(policy_kind_name(policies[POLICY_EQUAL_NO_PULL].kind),
+	       !strcmp(policy_kinds[policies[POLICY_EQUAL_NO_PULL].kind].name,
 		       "mix") &&
-	       !strcmp(policy_kind_name(policies[POLICY_V5_16].kind),
+	       !strcmp(policy_kinds[policies[POLICY_V5_16].kind].name,
 		       "generation"), "policy_kind_names");
 }
 
