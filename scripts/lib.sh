@@ -247,6 +247,23 @@ kept_file() {
 	fi
 }
 
+# kept_verdicts FILE FIELDS: the verdicts of the results FILE (or FILE.xz)
+# through the one reader (asym-verdict --headers): a line a run, its
+# FIELDS (outcome,final,...) in that order, after the "=== " headers.
+kept_verdicts() {
+	xzcat -f "$(kept_file "$1")" |
+		"$("$lab_artifact" host-tools)/asym-verdict" --headers --fields "$2"
+}
+
+# kept_runs FILE FIELDS: as kept_verdicts, with each run's migrations (the
+# "all workers: M migrations" line of the record's table) as a header
+# "=== migrations=M" before its verdict.
+kept_runs() {
+	xzcat -f "$(kept_file "$1")" |
+		sed -E 's/^  all workers: ([0-9]+) migrations.*/=== migrations=\1/' |
+		"$("$lab_artifact" host-tools)/asym-verdict" --headers --fields "$2"
+}
+
 # catalogue_parts: the real parts of catalogue/, one a line.
 catalogue_parts() {
 	local f
@@ -326,8 +343,7 @@ parity_outcomes() {
 	local out=$1 key=$2 reps=$3 label=${4:-} kver
 
 	for kver in $lab_series $lab_reference; do
-		"$("$lab_artifact" host-tools)/asym-verdict" --headers \
-			--fields outcome,final,sound "$out-$kver.txt" |
+		kept_verdicts "$out-$kver.txt" outcome,final,sound |
 			awk -v key="$key" '
 			/^=== / { for (i = 2; i <= NF; i++) if (index($i, key "=") == 1) k = substr($i, length(key) + 2); next }
 			{ runs[k] = runs[k] " " $1 "{" $2 "}" ($3 == 1 ? "" : "(unjudged)") }

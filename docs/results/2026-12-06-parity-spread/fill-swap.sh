@@ -25,12 +25,12 @@ for kver in 6.1 6.12; do
 		--name "fill-swap-$kver" --timeout 900 -- "${cmd}true" \
 		> "$here/fill-swap-$kver.txt" 2>&1 || echo "  the $kver guest failed" >&2
 done
+. "$top/scripts/lib.sh"
 for kver in 6.1 6.12; do
-	awk -v k="$kver" '/^=== / { split($2, a, "="); start = a[2] }
-		/^verdict / { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-			      n = split(v["final"], f, ","); m1 = m2 = m3 = 0
-			      for (i = 1; i <= n; i++) { c = f[i] + 0
-				if (c >= 8 && c <= 11) m1++; else if (c >= 12 && c <= 15) m2++; else if (c >= 16) m3++ }
-			      print k, "from", start, "->", v["outcome"], "modules " m1 "," m2 "," m3 }' \
-		"$here/fill-swap-$kver.txt"
+	kept_verdicts "$here/fill-swap-$kver.txt" outcome,final |
+		awk -v k="$kver" '/^=== / { split($2, a, "="); start = a[2]; next }
+		{ n = split($2, f, ","); m1 = m2 = m3 = 0
+		  for (i = 1; i <= n; i++) { c = f[i] + 0
+			if (c >= 8 && c <= 11) m1++; else if (c >= 12 && c <= 15) m2++; else if (c >= 16) m3++ }
+		  print k, "from", start, "->", $1, "modules " m1 "," m2 "," m3 }'
 done | sort | uniq -c

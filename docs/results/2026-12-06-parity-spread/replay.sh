@@ -33,8 +33,8 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../../.." && pwd)
 . "$top/scripts/lib.sh"
-fills=$(mktemp) || exit 1
-trap 'rm -f "$fills"' EXIT
+fills=$(mktemp) && runs61=$(mktemp) && runs612=$(mktemp) || exit 1
+trap 'rm -f "$fills" "$runs61" "$runs612"' EXIT
 parts=("$@")
 [ ${#parts[@]} -gt 0 ] || mapfile -t parts < <(kept_parts "$here" replay-6.12)
 echo "| part | N | start | map: 6.1 at 2, 6.12 | replay 6.1 at 2 | replay 6.12 | runs show |"
@@ -43,21 +43,23 @@ for part in "${parts[@]}"; do
 	spec=$(catalogue_field "$part" spec)
 	"$top/scripts/cache-fill" "$spec" "$(kept_file "$here/$part-replay-6.1.txt")" \
 		"$(kept_file "$here/$part-replay-6.12.txt")" > "$fills" || exit 1
-	awk -F'|' -v part="$part" -v fills="$fills" -v f61="$(kept_file "$here/$part-replay-6.1.txt")" \
-	    -v f612="$(kept_file "$here/$part-replay-6.12.txt")" -v m61="$here/$part-6.1.txt" \
-	    -v m612="$here/$part-6.12.txt" '
-	function load(file, k,    line, a, i, kv, start, o, f, cmd, mig, sh, fl) {
-		cmd = "xzcat -f \"" file "\""
-		while ((cmd | getline line) > 0) {
-			if (line ~ /^=== /) { split(line, a, " "); split(a[3], kv, "="); start = kv[2]; mig = "?" }
-			else if (line ~ /^  all workers: [0-9]+ migrations/) { split(line, a, " "); mig = a[3] }
-			else if (line ~ /^verdict /) {
+	# each replay's verdicts through the one reader
+	kept_runs "$here/$part-replay-6.1.txt" outcome,final,ideal > "$runs61" || exit 1
+	kept_runs "$here/$part-replay-6.12.txt" outcome,final,ideal > "$runs612" || exit 1
+	awk -F'|' -v part="$part" -v fills="$fills" -v f61="$runs61" -v f612="$runs612" \
+	    -v m61="$(kept_file "$here/$part-6.1.txt")" -v m612="$(kept_file "$here/$part-6.12.txt")" '
+	# the runs as kept_runs gives them: "=== n=N start=START", then
+	# "=== migrations=M", then "OUTCOME FINAL IDEAL"
+	function load(file, k,    line, a, kv, start, o, mig, sh, fl) {
+		while ((getline line < file) > 0) {
+			if (line ~ /^=== migrations=/) { mig = substr(line, 16) }
+			else if (line ~ /^=== /) { split(line, a, " "); split(a[3], kv, "="); start = kv[2]; mig = "?" }
+			else {
 				split(line, a, " ")
-				for (i = 2; i in a; i++) { split(a[i], kv, "="); f[kv[1]] = kv[2] }
-				o = f["outcome"]
-				fl = fill[f["final"]]
-				runs[k, start] = runs[k, start] (runs[k, start] == "" ? "" : " ") o ":" fl ":" f["ideal"] "/" mig
-				sh = f["ideal"] + 0
+				o = a[1]
+				fl = fill[a[2]]
+				runs[k, start] = runs[k, start] (runs[k, start] == "" ? "" : " ") o ":" fl ":" a[3] "/" mig
+				sh = a[3] + 0
 				if (!((k, start) in lo) || sh < lo[k, start]) lo[k, start] = sh
 				if (!((k, start) in hi) || sh > hi[k, start]) hi[k, start] = sh
 				n[k, start, o == "ideal"]++
@@ -65,19 +67,20 @@ for part in "${parts[@]}"; do
 					ifill[k, start] = ifill[k, start] "[" fl "]"
 			}
 		}
-		close(cmd)
+		close(file)
 	}
 	# the map runs of each start: "START OUTCOME... => CLASS", an ideal
 	# run written ideal@TIME
-	function load_map(file, k,    line, a, i, nf) {
-		while ((getline line < file) > 0) {
+	function load_map(file, k,    line, a, i, nf, cmd) {
+		cmd = "xzcat -f \"" file "\""
+		while ((cmd | getline line) > 0) {
 			if (line !~ /^[0-9][0-9,]* .*=>/)
 				continue
 			nf = split(line, a, " ")
 			for (i = 2; i <= nf && a[i] != "=>"; i++)
 				mapn[k, a[1], a[i] ~ /^ideal@/]++
 		}
-		close(file)
+		close(cmd)
 	}
 	BEGIN {
 		# FINAL FILL, the fill of every final placement (scripts/cache-fill)

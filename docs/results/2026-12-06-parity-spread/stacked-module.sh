@@ -29,9 +29,12 @@ for kver in 6.1 6.12; do
 		--name "stacked-module-$kver" --timeout 900 -- "$cmd; true" \
 		> "$here/stacked-module-$kver.txt" 2>&1 || echo "  the $kver guest failed" >&2
 done
+. "$top/scripts/lib.sh"
+# each "### POLICY" section through the one reader
 for kver in 6.1 6.12; do
-	awk -v k="$kver" '/^### / { pol = $2 }
-		/^verdict / { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-			      print k, pol, v["outcome"], "{" v["final"] "}", "ideal=" v["ideal"] }' \
-		"$here/stacked-module-$kver.txt"
+	xzcat -f "$(kept_file "$here/stacked-module-$kver.txt")" |
+		awk '/^### / { print "=== policy=" $2; next } /^=== / { next } { print }' |
+		"$("$lab_artifact" host-tools)/asym-verdict" --headers --fields outcome,final,ideal |
+		awk -v k="$kver" '/^=== / { pol = substr($2, length("policy=") + 1); next }
+		{ print k, pol, $1, "{" $2 "}", "ideal=" $3 }'
 done | sort | uniq -c

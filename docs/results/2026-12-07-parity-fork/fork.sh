@@ -52,8 +52,11 @@ for part in "${parts[@]}"; do
 	spec=$(catalogue_field "$part" spec)
 	"$top/scripts/cache-fill" "$spec" "$(kept_file "$runs/$part-fork-6.1.txt")" \
 		"$(kept_file "$runs/$part-fork-6.12.txt")" > "$fills" || exit 1
+	# each run's verdict through the one reader, its migrations
+	# ("all workers: M" of the record's table) as a header before it
 	for k in 6.1 6.12; do
-		xzcat -f "$(kept_file "$runs/$part-fork-$k.txt")" | sed "s/^/$k /"
+		kept_runs "$runs/$part-fork-$k.txt" outcome,final,ideal,settled,sound |
+			sed "s/^/$k /"
 	done | awk -v part="$part" -v fills="$fills" '
 	BEGIN {
 		while ((getline line < fills) > 0) {
@@ -62,11 +65,12 @@ for part in "${parts[@]}"; do
 		}
 	}
 	{ k = $1 }
-	$2 == "===" { split($3, a, "="); n = a[2] + 0; mig = "?"; if (n > maxn) maxn = n }
-	$2 == "all" && $3 == "workers:" { mig = $4 }
-	$2 == "verdict" {
+	$2 == "===" && $3 ~ /^migrations=/ { mig = substr($3, 12); next }
+	$2 == "===" { split($3, a, "="); n = a[2] + 0; mig = "?"; if (n > maxn) maxn = n; next }
+	{
+		split("outcome final ideal settled sound", names, " ")
 		split("", f)
-		for (i = 3; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+		for (i = 1; i <= 5; i++) f[names[i]] = $(i + 1)
 		o = f["outcome"]; fl = fill[f["final"]]
 		runs[k, n] = runs[k, n] (runs[k, n] == "" ? "" : " ") o ":" fl ":" f["ideal"] "/" mig "@" f["settled"]
 		sh = f["ideal"] + 0
