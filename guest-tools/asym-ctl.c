@@ -246,6 +246,39 @@ static int check_booted(const struct topo *t)
  * support; and make the sched domain files exist, for what checks them
  * next. Idempotent. 0, or -1 after naming the file that failed.
  */
+/*
+ * Whether to give @t asymmetric capacity, as 6.12's intel_pstate gives a
+ * hybrid part without SMT (topo_by_capacity()): where the kernel's
+ * emulation takes capacities (the 6.12 companion's cpu_capacity; 6.1
+ * shows it read-only and sets them itself at kernel.sched_asym_smt=2) and
+ * $ITMT_WHAT_IF is not 1 (qemu-run --itmt-what-if: ITMT on such a part,
+ * as the lab ran it before, for comparison).
+ */
+static int topology_capacity_path(const struct topo *t)
+{
+	const char *what_if = getenv("ITMT_WHAT_IF");
+
+	return topo_by_capacity(t) && !(what_if && !strcmp(what_if, "1")) &&
+	       knob_in_tree(KNOB_CPU_CAPACITY) &&
+	       !knob_absent(KNOB_CPU_CAPACITY);
+}
+
+/* Each core's capacity from its priority, then ITMT support revoked. */
+static int topology_apply_capacity(const struct topo *t)
+{
+	int core;
+
+	for (core = 0; core < t->ncores; core++) {
+		char buf[64];
+
+		snprintf(buf, sizeof(buf), "%d %d", core * t->threads,
+			 topo_capacity(t, core));
+		if (write_text(knobs[KNOB_CPU_CAPACITY].path, buf))
+			return -1;
+	}
+	return write_text(knobs[KNOB_ITMT_SUPPORT].path, "0");
+}
+
 static int topology_apply(const struct topo *t)
 {
 	int cpu;
@@ -278,7 +311,8 @@ static int topology_apply(const struct topo *t)
 			if (write_text(knobs[KNOB_CPU_PRIORITY].path, buf))
 				return -1;
 		}
-		if (write_text(knobs[KNOB_ITMT_SUPPORT].path, "1"))
+		if (topology_capacity_path(t) ? topology_apply_capacity(t) :
+		    write_text(knobs[KNOB_ITMT_SUPPORT].path, "1"))
 			return -1;
 	}
 
@@ -434,7 +468,7 @@ static void status_knobs(void)
 	for (k = 0; k < NR_KNOBS; k++) {
 		char val[128];
 
-		if (knobs[k].kind == KNOB_PRIORITY)
+		if (KNOB_KIND_TABLE(knobs[k].kind))
 			continue;
 		knob_read_or_dash(k, val, sizeof(val));
 		if (json) {
@@ -452,6 +486,7 @@ struct cpu_status {
 	int core;		/* -1: unknown */
 	char cls;		/* '-': unknown */
 	const struct prio_row *prio;	/* NULL: no row */
+	int cap;		/* capacity (cpu_capacity), -1: none */
 };
 
 /* A number, or '-' (JSON null) when negative. */
@@ -464,6 +499,51 @@ static void print_num(int v, const char *fmt)
 		printf(fmt, v < 0 ? "null" : buf);
 	else
 		printf(fmt, v < 0 ? "-" : buf);
+}
+
+/*
+ * How each sched domain of the first online CPU places: "packing"
+ * (SD_ASYM_PACKING), "capacity" (SD_ASYM_CPUCAPACITY), both, or "-". A
+ * line each after the knobs, or a JSON array; nothing without the
+ * domains' debugfs files.
+ */
+static void status_domains(void)
+{
+	unsigned char online[PLACE_MAX_CPUS];
+	char dir[128], name[64], flags[1024];
+	int cpu = 0, d;
+
+	if (online_cpus(online, PLACE_MAX_CPUS) < 0)
+		memset(online, 0, sizeof(online));
+	while (cpu < PLACE_MAX_CPUS - 1 && !online[cpu])
+		cpu++;
+	if (json)
+		printf("[");
+	for (d = 0; !sched_domain_dir(cpu, d, dir, sizeof(dir)); d++) {
+		int pack, capa;
+		const char *how;
+
+		if (sched_domain_file(dir, "name", name, sizeof(name)) ||
+		    sched_domain_file(dir, "flags", flags, sizeof(flags)))
+			break;
+		pack = parse_has_word(flags, "SD_ASYM_PACKING");
+		capa = parse_has_word(flags, "SD_ASYM_CPUCAPACITY");
+		how = pack && capa ? "packing+capacity" : pack ? "packing" :
+		      capa ? "capacity" : "-";
+		if (json) {
+			printf("%s{\"cpu\":%d,\"domain\":%d,\"name\":",
+			       d ? "," : "", cpu, d);
+			json_str(name);
+			printf(",\"path\":\"%s\"}", how);
+		} else {
+			char label[32];
+
+			snprintf(label, sizeof(label), "cpu%d domain%d", cpu, d);
+			printf("%-19s %s %s\n", label, name, how);
+		}
+	}
+	if (json)
+		printf("]");
 }
 
 static void status_cpu(int cpu, const struct cpu_status *c)
@@ -480,7 +560,9 @@ static void status_cpu(int cpu, const struct cpu_status *c)
 		       c->online ? "true" : "false");
 		print_num(c->prio ? c->prio->raw : -1, "%s");
 		printf(",\"prio\":");
-		print_num(c->prio ? c->prio->prio : -1, "%s}");
+		print_num(c->prio ? c->prio->prio : -1, "%s");
+		printf(",\"capacity\":");
+		print_num(c->cap, "%s}");
 		return;
 	}
 	printf("%-4d ", cpu);
@@ -488,13 +570,15 @@ static void status_cpu(int cpu, const struct cpu_status *c)
 	printf("%-5c %-6s ", c->cls, c->online < 0 ? "?" :
 	       c->online ? "yes" : "no");
 	print_num(c->prio ? c->prio->raw : -1, "%-8s ");
-	print_num(c->prio ? c->prio->prio : -1, "%s\n");
+	print_num(c->prio ? c->prio->prio : -1, "%-6s ");
+	print_num(c->cap, "%s\n");
 }
 
 static int cmd_status(void)
 {
 	static struct prio_row rows[PLACE_MAX_CPUS];
-	int n = possible_cpus(), nrows, cpu;
+	static int cap[PLACE_MAX_CPUS];
+	int n = possible_cpus(), nrows, ncap, cpu;
 
 	if (n < 0)
 		return 1;
@@ -505,14 +589,21 @@ static int cmd_status(void)
 	nrows = read_cpu_priority(rows, PLACE_MAX_CPUS, 1);
 	if (nrows == -EINVAL)
 		return 1;
+	ncap = read_cpu_capacity(cap, PLACE_MAX_CPUS, 1);
+	if (ncap == -EINVAL)
+		return 1;
 	if (json)
 		printf("{");
 	status_knobs();
-	if (json)
+	if (json) {
+		printf(",\"domains\":");
+		status_domains();
 		printf(",\"cpus\":[");
-	else
-		printf("\n%-4s %-4s %-5s %-6s %-8s %s\n", "cpu", "core",
-		       "class", "online", "raw_prio", "prio");
+	} else {
+		status_domains();
+		printf("\n%-4s %-4s %-5s %-6s %-8s %-6s %s\n", "cpu", "core",
+		       "class", "online", "raw_prio", "prio", "capacity");
+	}
 	for (cpu = 0; cpu < n; cpu++) {
 		struct cpu_status c = { .core = -1, .cls = '-' };
 		int thread, nthreads;
@@ -523,6 +614,7 @@ static int cmd_status(void)
 		    !cpu_siblings(cpu, &c.core, &thread, &nthreads, 1))
 			c.cls = place_cpu_class(thread, nthreads);
 		c.prio = nrows > 0 ? prio_row_of(rows, nrows, cpu) : NULL;
+		c.cap = ncap > 0 ? cap[cpu] : -1;
 		status_cpu(cpu, &c);
 	}
 	if (json)

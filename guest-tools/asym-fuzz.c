@@ -120,10 +120,11 @@ static size_t valid_input(const struct knob *k, const struct knob_env *env,
 {
 	char num[32];
 
-	if (k->kind != KNOB_PRIORITY)
+	if (!KNOB_KIND_TABLE(k->kind))
 		return appends(buf, 0, pick_word(k));
 	snprintf(num, sizeof(num), "%d %d", (int)(rnd() % env->nr_cpu_ids),
-		 (int)(rnd() % 300));
+		 (int)(rnd() % (k->kind == KNOB_CAPACITY ?
+				KNOB_CAPACITY_MAX + 2 : 300)));
 	return appends(buf, 0, num);
 }
 
@@ -322,15 +323,16 @@ int main(int argc, char **argv)
 	if (load_env(&env, online))
 		return 1;
 
+	/* the series' knobs of the tree booted */
 	for (k = 0; k < NR_KNOBS; k++)
-		n += knobs[k].ours;
+		n += knobs[k].ours && knob_in_tree(k);
 	printf("KTAP version 1\n1..%d\n# seed %llu, %ld inputs per knob\n",
 	       n, seed, iterations);
 	for (k = 0, n = 0; k < NR_KNOBS; k++) {
 		char saved[8192];
 		long bad;
 
-		if (!knobs[k].ours)
+		if (!knobs[k].ours || !knob_in_tree(k))
 			continue;
 		n++;
 		if (read_text(knobs[k].path, saved, sizeof(saved), 0) < 0) {

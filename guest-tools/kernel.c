@@ -39,6 +39,14 @@ int knob_reads_back(const struct knob *k, const struct knob_value *v)
 	char word[128];
 	int n;
 
+	if (k->kind == KNOB_CAPACITY) {
+		static int cap[PARSE_MAX_CPUS];
+
+		if (read_cpu_capacity(cap, PARSE_MAX_CPUS, 0) < 0 ||
+		    v->cpu >= PARSE_MAX_CPUS)
+			return -1;
+		return cap[v->cpu] == v->val;
+	}
 	if (k->kind != KNOB_PRIORITY) {
 		if (knob_read(k - knobs, word, sizeof(word), 0) < 0)
 			return -1;
@@ -114,20 +122,53 @@ void cpu_caches(int cpu, int *l2, int *llc)
 		*llc = first_cpu_of(path);
 }
 
-int read_cpu_priority(struct prio_row *rows, int max, int quiet)
+/* The text of table knob @id, or NULL with *@ret -errno as read_text(). */
+static const char *table_text(enum knob_id id, int quiet, int *ret)
 {
 	static char text[BIG_BUF];
-	const char *path = knobs[KNOB_CPU_PRIORITY].path;
-	int ret = read_text(path, text, sizeof(text), quiet);
 
-	if (ret < 0)
-		return ret;
-	ret = parse_cpu_priority(text, rows, max);
-	if (ret < 0) {
-		warnx_("%s: malformed", path);
-		return -EINVAL;
-	}
-	return ret;
+	*ret = read_text(knobs[id].path, text, sizeof(text), quiet);
+	return *ret < 0 ? NULL : text;
+}
+
+/* @rows, what a parser made of table knob @id; -EINVAL if malformed. */
+static int table_parsed(enum knob_id id, int rows)
+{
+	if (rows >= 0)
+		return rows;
+	warnx_("%s: malformed", knobs[id].path);
+	return -EINVAL;
+}
+
+int read_cpu_priority(struct prio_row *rows, int max, int quiet)
+{
+	int ret;
+	const char *text = table_text(KNOB_CPU_PRIORITY, quiet, &ret);
+
+	return text ? table_parsed(KNOB_CPU_PRIORITY,
+				   parse_cpu_priority(text, rows, max)) : ret;
+}
+
+int read_cpu_capacity(int *cap, int max, int quiet)
+{
+	int ret;
+	const char *text = table_text(KNOB_CPU_CAPACITY, quiet, &ret);
+
+	return text ? table_parsed(KNOB_CPU_CAPACITY,
+				   parse_cpu_capacity(text, cap, max)) : ret;
+}
+
+int knob_in_tree(enum knob_id id)
+{
+	const char *tree = getenv("TREE");
+	int t;
+
+	if (!tree || !*tree)
+		return 1;
+	for (t = 0; t < NR_TREES; t++)
+		if (!strcmp(tree, tree_names[t]))
+			return !!(knobs[id].trees & (1u << t));
+	return 1;
 }
 
 int real_numbering_from_env(void)

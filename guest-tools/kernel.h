@@ -71,6 +71,15 @@ void cpu_caches(int cpu, int *l2, int *llc);
 int read_cpu_priority(struct prio_row *rows, int max, int quiet);
 
 /*
+ * cpu_capacity into @cap[CPU] (room for @max CPUs, -1 where a CPU has no
+ * row): the number of rows, or -errno as read_cpu_priority().
+ */
+int read_cpu_capacity(int *cap, int max, int quiet);
+
+/* Whether the tree booted ($TREE; unset: any) has knob @id (knobs.c). */
+int knob_in_tree(enum knob_id id);
+
+/*
  * --real: print CPU sets in the real machine's numbers of a catalogue part
  * from $REAL_CPUS (set by qemu-run --topology PART, one entry for each
  * possible CPU; place_set_numbering()). 0, or -1 after saying why not

@@ -39,6 +39,11 @@ const struct knob knobs[NR_KNOBS] = {
 		"/proc/sys/kernel/sched_itmt_enabled", KNOB_INT_SYSCTL,
 		{ "0", "1" }, 1, TREE_6_1 | TREE_6_12, false,
 	},
+	[KNOB_CPU_CAPACITY] = {
+		"cpu_capacity", "ASYM_CPU_CAPACITY", NULL,
+		ASYM_DEBUGFS "cpu_capacity", KNOB_CAPACITY,
+		{ NULL }, -1, TREE_6_12, true,
+	},
 };
 
 int knob_nwords(const struct knob *k)

@@ -21,6 +21,7 @@ enum knob_id {
 	KNOB_ITMT_SUPPORT,	/* itmt_support */
 	KNOB_CPU_PRIORITY,	/* cpu_priority */
 	KNOB_ITMT_ENABLED,	/* kernel.sched_itmt_enabled (stock) */
+	KNOB_CPU_CAPACITY,	/* cpu_capacity */
 	NR_KNOBS
 };
 
@@ -33,7 +34,15 @@ enum knob_kind {
 	KNOB_BOOL,		/* debugfs "0" or "1", sysfs_streq() */
 	KNOB_SELECTOR,		/* sysfs_match_string(), shows "a [b] c" */
 	KNOB_PRIORITY,		/* "CPU PRIO", shows a table */
+	KNOB_CAPACITY,		/* "CPU CAP", 1 to KNOB_CAPACITY_MAX, a table */
 };
+
+/* A CPU's largest capacity, SCHED_CAPACITY_SCALE. */
+#define KNOB_CAPACITY_MAX	1024
+
+/* Whether @kind shows a table of the CPUs rather than a value. */
+#define KNOB_KIND_TABLE(kind) \
+	((kind) == KNOB_PRIORITY || (kind) == KNOB_CAPACITY)
 
 /*
  * A KNOB_PRIORITY write's optional third word, "CPU PRIO norebuild" (6.1

@@ -237,6 +237,24 @@ static int expect_word(const char *const *words, const char *data,
 	return EINVAL;
 }
 
+/*
+ * A write "A B" of at most @size - 1 bytes, as the kernel copies it into
+ * @buf: B, @buf cut at the first space (A); NULL if not a debugfs string
+ * or without a space.
+ */
+static char *debugfs_pair(const char *data, size_t len, char *buf,
+			  size_t size)
+{
+	char *second;
+
+	if (debugfs_str(data, len, size, buf))
+		return NULL;
+	second = strchr(buf, ' ');
+	if (second)
+		*second++ = '\0';
+	return second;
+}
+
 static int expect_cpu_priority(const char *data, size_t len,
 			       const struct knob_env *env,
 			       struct knob_value *v)
@@ -245,12 +263,9 @@ static int expect_cpu_priority(const char *data, size_t len,
 	uint64_t cpu;
 	int prio, rv;
 
-	if (debugfs_str(data, len, sizeof(buf), buf))
-		return EINVAL;
-	prio_str = strchr(buf, ' ');
+	prio_str = debugfs_pair(data, len, buf, sizeof(buf));
 	if (!prio_str)
 		return EINVAL;
-	*prio_str++ = '\0';
 	/* a third word, before the numbers are parsed */
 	how = strchr(prio_str, ' ');
 	if (how) {
@@ -274,6 +289,31 @@ static int expect_cpu_priority(const char *data, size_t len,
 	return 0;
 }
 
+/*
+ * itmt_cpu_capacity_write() of the 6.12 companion: "CPU CAP", both
+ * kstrtouint(), CAP 1 to KNOB_CAPACITY_MAX, CPU online.
+ */
+static int expect_cpu_capacity(const char *data, size_t len,
+			       const struct knob_env *env,
+			       struct knob_value *v)
+{
+	char buf[32], *cap_str;
+	uint64_t cpu, cap;
+
+	cap_str = debugfs_pair(data, len, buf, sizeof(buf));
+	if (!cap_str)
+		return EINVAL;
+	if (k_kstrtoull(buf, &cpu) || cpu > UINT_MAX ||
+	    k_kstrtoull(cap_str, &cap) || cap > UINT_MAX)
+		return EINVAL;
+	if (!cap || cap > KNOB_CAPACITY_MAX ||
+	    cpu >= (uint64_t)env->nr_cpu_ids || !env->online[cpu])
+		return EINVAL;
+	v->cpu = (int)cpu;
+	v->val = (int)cap;
+	return 0;
+}
+
 int knob_expect(const struct knob *k, const char *data, size_t len,
 		const struct knob_env *env, struct knob_value *v)
 {
@@ -294,6 +334,8 @@ int knob_expect(const struct knob *k, const char *data, size_t len,
 		break;
 	case KNOB_PRIORITY:
 		return expect_cpu_priority(data, len, env, v);
+	case KNOB_CAPACITY:
+		return expect_cpu_capacity(data, len, env, v);
 	}
 	if (!ret && !v->unchanged)
 		v->word = k->words[v->val];

@@ -84,6 +84,18 @@ static bool starts_with_word(const char *p, const char *word, char sep)
 
 /* --- parsers --- */
 
+int parse_has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = list; (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == ' ') &&
+		    (p[n] == '\0' || p[n] == ' ' || p[n] == '\n'))
+			return 1;
+	return 0;
+}
+
 #define CPU_PRIORITY_HEADER "cpu core_cpu sibling_index raw_prio prio"
 
 int parse_cpu_priority(const char *text, struct prio_row *rows, int max)
@@ -104,6 +116,32 @@ int parse_cpu_priority(const char *text, struct prio_row *rows, int max)
 		    next_int(&p, &r.prio) || !at_eol(p) || n == max)
 			return -1;
 		rows[n++] = r;
+	}
+	return n;
+}
+
+#define CPU_CAPACITY_HEADER "cpu capacity"
+
+int parse_cpu_capacity(const char *text, int *cap, int max)
+{
+	const char *p = text;
+	int i, n = 0;
+
+	if (strncmp(p, CPU_CAPACITY_HEADER, strlen(CPU_CAPACITY_HEADER)) ||
+	    !at_eol(p + strlen(CPU_CAPACITY_HEADER)))
+		return -1;
+	for (i = 0; i < max; i++)
+		cap[i] = -1;
+	while ((p = next_line(p))) {
+		int cpu, c;
+
+		if (at_eol(p))
+			continue;
+		if (next_int(&p, &cpu) || next_int(&p, &c) || !at_eol(p) ||
+		    cpu < 0 || cpu >= max || cap[cpu] >= 0)
+			return -1;
+		cap[cpu] = c;
+		n++;
 	}
 	return n;
 }

@@ -32,9 +32,19 @@ struct prio_row {
  */
 int parse_cpu_priority(const char *text, struct prio_row *rows, int max);
 
+/*
+ * The cpu_capacity table ("cpu capacity", then a row per online CPU) into
+ * @cap[CPU] (at most @max CPUs; -1 for a CPU without a row): the number
+ * of rows, or -1 if malformed.
+ */
+int parse_cpu_capacity(const char *text, int *cap, int max);
+
 /* The row of CPU @cpu among @rows[0..@n), or NULL. */
 const struct prio_row *prio_row_of(const struct prio_row *rows, int n,
 				   int cpu);
+
+/* Whether the space-separated @list (a domain's flags) has @word. */
+int parse_has_word(const char *list, const char *word);
 
 /*
  * The selected word of a knob's text: "[squared] legacy" gives "squared",

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "knobs.h"
 #include "topo.h"
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -309,4 +310,29 @@ int topo_qemu_smp(const struct topo *t, char *buf, size_t len)
 			 topo_ncpus(t), t->ncores, t->threads);
 
 	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+int topo_by_capacity(const struct topo *t)
+{
+	int i, p = 0, e = 0;
+
+	for (i = 0; i < t->ncores; i++) {
+		p |= t->core[i].cls == 'P';
+		e |= t->core[i].cls == 'E';
+	}
+	return p && e && t->threads == 1;
+}
+
+int topo_capacity(const struct topo *t, int core)
+{
+	long long max = 0, cap;
+	int i;
+
+	for (i = 0; i < t->ncores; i++)
+		if (t->core[i].prio > max)
+			max = t->core[i].prio;
+	if (!max)
+		return KNOB_CAPACITY_MAX;
+	cap = t->core[core].prio * (long long)KNOB_CAPACITY_MAX / max;
+	return cap < 1 ? 1 : (int)cap;
 }

@@ -50,6 +50,21 @@ struct topo {
 	struct topo_core core[TOPO_MAX_CORES];
 };
 
+/*
+ * Whether @t is placed by asymmetric CPU capacity where the kernel runs a
+ * real part as 6.12's intel_pstate does (hybrid_init_cpu_capacity_scaling():
+ * a hybrid part, no SMT possible): cores of both classes, one thread a
+ * core as booted. 1 or 0.
+ */
+int topo_by_capacity(const struct topo *t);
+
+/*
+ * The capacity of core @core: its raw priority (HWP highest performance)
+ * relative to the highest of @t, scaled to 1024 as arch_set_cpu_capacity()
+ * scales it (rounded down), at least 1.
+ */
+int topo_capacity(const struct topo *t, int core);
+
 /* Parse @spec; on error return -1 and describe it in @err. */
 int topo_parse(const char *spec, struct topo *t, char *err, size_t errlen);
 

@@ -63,26 +63,13 @@ static void check_cpulist_file(struct topo_checker *tc, const char *path,
 	check_span(tc, path, got, want);
 }
 
-/* Whether the space-separated @list has @word. */
-static int has_word(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-	const char *p;
-
-	for (p = list; (p = strstr(p, word)); p += n)
-		if ((p == list || p[-1] == ' ') &&
-		    (p[n] == '\0' || p[n] == ' ' || p[n] == '\n'))
-			return 1;
-	return 0;
-}
-
 static void check_flag(struct topo_checker *tc, const char *dir,
 		       const char *flags, const char *flag, int want)
 {
 	char what[256];
 
 	snprintf(what, sizeof(what), "%s/flags %s", dir, flag);
-	check_equal(tc, what, has_word(flags, flag) ? "set" : "clear",
+	check_equal(tc, what, parse_has_word(flags, flag) ? "set" : "clear",
 		    want ? "set" : "clear");
 }
 
@@ -106,7 +93,32 @@ struct topo_kernel {
 	int pkg_asym;		/* PKG (DIE) gets SD_ASYM_PACKING */
 	int cls;		/* the table has the cluster level */
 	int itmt;		/* kernel.sched_itmt_enabled is 1 */
+	/* each CPU's capacity (cpu_capacity), -1: unknown, as 1024 */
+	int cap[TOPO_MAX_BOOT_CPUS];
 };
+
+/*
+ * Whether the CPUs of @span have two capacities or more, where the kernel
+ * sets SD_ASYM_CPUCAPACITY (asym_cpu_capacity_classify()): a CPU without
+ * one has SCHED_CAPACITY_SCALE.
+ */
+static int span_asym_capacity(const struct topo_kernel *k,
+			      const unsigned char *span)
+{
+	int i, first = -1;
+
+	for (i = 0; i < TOPO_MAX_BOOT_CPUS; i++) {
+		int c = k->cap[i] < 0 ? KNOB_CAPACITY_MAX : k->cap[i];
+
+		if (!span[i])
+			continue;
+		if (first < 0)
+			first = c;
+		else if (c != first)
+			return 1;
+	}
+	return 0;
+}
 
 static void topo_kernel_now(struct topo_kernel *k)
 {
@@ -134,9 +146,11 @@ static void topo_kernel_now(struct topo_kernel *k)
 	 * kernel.sched_asym_smt=2, which builds the cluster level there as
 	 * v6.6 does (17953249bf02)
 	 */
-	k->cls = !has_word(cmdline, "asym_smt_hybrid_topology") || mode2;
+	k->cls = !parse_has_word(cmdline, "asym_smt_hybrid_topology") || mode2;
 	k->itmt = read_text(knobs[KNOB_ITMT_ENABLED].path, itmt, sizeof(itmt),
 			    1) > 0 && !strcmp(itmt, "1");
+	if (read_cpu_capacity(k->cap, TOPO_MAX_BOOT_CPUS, 1) < 0)
+		memset(k->cap, -1, sizeof(k->cap));
 }
 
 static void check_domains(struct topo_checker *tc, const struct topo *t,
@@ -173,13 +187,15 @@ static void check_domains(struct topo_checker *tc, const struct topo *t,
 		snprintf(what, sizeof(what), "%s/flags LLC (SD_SHARE_LLC or SD_SHARE_PKG_RESOURCES)",
 			 dir);
 		check_equal(tc, what,
-			    has_word(flags, "SD_SHARE_LLC") ||
-			    has_word(flags, "SD_SHARE_PKG_RESOURCES") ?
+			    parse_has_word(flags, "SD_SHARE_LLC") ||
+			    parse_has_word(flags, "SD_SHARE_PKG_RESOURCES") ?
 			    "set" : "clear", l != TOPO_PKG ? "set" : "clear");
 		/* SMT's depends on the mode: group-flags checks it */
 		if (l != TOPO_SMT)
 			check_flag(tc, dir, flags, "SD_ASYM_PACKING",
 				   k->itmt && (l != TOPO_PKG || k->pkg_asym));
+		check_flag(tc, dir, flags, "SD_ASYM_CPUCAPACITY",
+			   span_asym_capacity(k, span));
 	}
 	for (; d < n; d++) {
 		snprintf(what, sizeof(what), "cpu%d domain%d", cpu, d);

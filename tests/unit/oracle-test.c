@@ -29,6 +29,7 @@ struct knob_case {
 #define F	(&knobs[KNOB_FORMULA])
 #define P	(&knobs[KNOB_CPU_PRIORITY])
 #define R	(&knobs[KNOB_PULL])
+#define K	(&knobs[KNOB_CPU_CAPACITY])
 
 static const struct knob_case cases[] = {
 	C(S, "1", 0, 1), C(S, "0\n", 0, 0), C(S, " 1", 0, 1),
@@ -87,6 +88,17 @@ static const struct knob_case cases[] = {
 	C(P, "02147483648 -99999999999999999999999", ERANGE, 0),
 	C(P, "1 000000000000000000000000000000000000000000060", 0, 60),
 	C(P, "1 0000000000000000000000000000000000000000000060", EINVAL, 0),
+	/* the 6.12 companion's cpu_capacity: 1 to 1024, an online CPU */
+	C(K, "1 1024", 0, 1024), C(K, "1 1", 0, 1), C(K, "1 736\n", 0, 736),
+	C(K, "+1 +512", 0, 512), C(K, "1 0", EINVAL, 0),
+	C(K, "1 1025", EINVAL, 0), C(K, "1 -1", EINVAL, 0),
+	C(K, "1 -0", EINVAL, 0), C(K, "9999 512", EINVAL, 0),
+	C(K, "5 512", EINVAL, 0), C(K, "1", EINVAL, 0), C(K, "x 1", EINVAL, 0),
+	C(K, "1 512 norebuild", EINVAL, 0), C(K, "1 4294967296", EINVAL, 0),
+	C(K, "1 0x200", EINVAL, 0), C(K, " 1 512", EINVAL, 0),
+	/* up to 31 bytes: the kernel's buffer */
+	C(K, "1 00000000000000000000000000512", 0, 512),
+	C(K, "1 000000000000000000000000000512", EINVAL, 0),
 };
 
 int main(void)
@@ -100,7 +112,7 @@ int main(void)
 		const struct knob_case *c = &cases[i];
 		int got = knob_expect(c->k, c->data, strlen(c->data), &env, &v);
 		int ok = got == c->expect && (got || v.val == c->val) &&
-			 (got || v.unchanged || c->k->kind == KNOB_PRIORITY ||
+			 (got || v.unchanged || KNOB_KIND_TABLE(c->k->kind) ||
 			  !strcmp(v.word, c->k->words[c->val]));
 		char name[96];
 		size_t j, k;

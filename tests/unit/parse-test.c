@@ -51,6 +51,24 @@ static void cpu_priority(void)
 	       "cpu_priority_more_rows_than_room");
 }
 
+static void cpu_capacity(void)
+{
+	int cap[8];
+
+	report(parse_cpu_capacity("cpu capacity\n0 1024\n1 1008\n4 736\n",
+				  cap, 8) == 3 && cap[0] == 1024 &&
+	       cap[1] == 1008 && cap[2] == -1 && cap[4] == 736 && cap[7] == -1,
+	       "cpu_capacity_rows");
+	report(parse_cpu_capacity("cpu capacity\n", cap, 8) == 0 &&
+	       cap[0] == -1, "cpu_capacity_header_only");
+	report(parse_cpu_capacity("cpu prio\n0 1024\n", cap, 8) == -1 &&
+	       parse_cpu_capacity("cpu capacity\n0 1024 1\n", cap, 8) == -1 &&
+	       parse_cpu_capacity("cpu capacity\n0\n", cap, 8) == -1 &&
+	       parse_cpu_capacity("cpu capacity\n8 1024\n", cap, 8) == -1 &&
+	       parse_cpu_capacity("cpu capacity\n1 1\n1 2\n", cap, 8) == -1,
+	       "cpu_capacity_bad_rows");
+}
+
 static void selected(void)
 {
 	char buf[32];
@@ -247,6 +265,7 @@ int main(void)
 {
 	ktap_begin();
 	cpu_priority();
+	cpu_capacity();
 	selected();
 	groups();
 	pid_stat();

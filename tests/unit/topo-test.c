@@ -158,6 +158,32 @@ static void domains(const char *spec, int cpu, int cls, const char *want)
 	report_str(name, got, want);
 }
 
+/*
+ * By capacity or not (topo_by_capacity()), and each core's capacity
+ * (topo_capacity()), "C,C,...".
+ */
+static void capacity(const char *spec, int by_cap, const char *want)
+{
+	char got[512] = "", name[256];
+	struct topo t;
+	int i;
+
+	snprintf(name, sizeof(name), "capacity_%s", spec);
+	if (!parsed(spec, &t, name))
+		return;
+	for (i = 0; i < t.ncores; i++) {
+		size_t len = strlen(got);
+
+		snprintf(got + len, sizeof(got) - len, "%s%d", i ? "," : "",
+			 topo_capacity(&t, i));
+	}
+	if (topo_by_capacity(&t) != by_cap)
+		printf("# %s: by capacity %d, expected %d\n", spec,
+		       topo_by_capacity(&t), by_cap);
+	report_str(name, topo_by_capacity(&t) == by_cap ? got : "wrong path",
+		   want);
+}
+
 int main(void)
 {
 	static const char *const rejects[] = {
@@ -226,5 +252,15 @@ int main(void)
 	domains("P1", 0, 1, "");
 	for (i = 0; i < sizeof(rejects) / sizeof(rejects[0]); i++)
 		bad(rejects[i]);
+	/* the 265K: HWP 64 and 63 on the P-cores, 46 on the E-cores */
+	capacity("P8@64/63/63/63/63/63/63/64,E12m4@46", 1,
+		 "1024,1008,1008,1008,1008,1008,1008,1024,"
+		 "736,736,736,736,736,736,736,736,736,736,736,736");
+	/* the 258V: 56 and 37, two LLCs: 37 * 1024 / 56 = 676.57 */
+	capacity("P4@56|E4m4@37", 1, "1024,1024,1024,1024,676,676,676,676");
+	/* SMT possible: ITMT, whatever the classes */
+	capacity("P2xSMT2@100,E2@40", 0, "1024,1024,409,409");
+	/* one class: not hybrid */
+	capacity("P4@60/50/40/30", 0, "1024,853,682,512");
 	return ktap_end();
 }
