@@ -16,16 +16,19 @@
 # The domains place by capacity (SD_ASYM_CPUCAPACITY somewhere in CPU
 # 0's domains, SD_ASYM_PACKING nowhere), and one loop pinned to an
 # E-core and released while the P-cores idle is a misfit that must move:
-# RUNS runs, each ending on a P-core, the final placement begun within
-# MISFIT_BOUND_S of the release. On 6.1, 1 packs by priority as before
+# RUNS runs, each ending on a P-core after at most MISFIT_BOUND_S off
+# it. On 6.1, 1 packs by priority as before
 # (flat capacities, SD_ASYM_PACKING), and 2 again gives the capacities
 # back. Before these patches 6.12 and 6.1 at 2 packed by priority here:
 # SD_ASYM_PACKING in the domains, no capacity.
 . /opt/asym-smt/tests/lib.sh
 
 RUNS=5
-# measured: see docs/results/ (the settle times of the runs, both trees)
-MISFIT_BOUND_S=1.5
+WINDOW_S=3
+# measured: docs/results/2026-12-07-capacity-misfit/ (15 runs a tree, at
+# most 0.030 s off the ideal on either, the resolution of the ideal
+# share of a 3 s window); the bound leaves about 17 times that
+MISFIT_BOUND_S=0.5
 CAPACITIES="0:1024 1:1024 2:1024 3:1024 4:676 5:676 6:676 7:676"
 FLAT="0:1024 1:1024 2:1024 3:1024 4:1024 5:1024 6:1024 7:1024"
 
@@ -58,18 +61,22 @@ placed_by() {
 }
 
 # misfit_moves POLICY: RUNS times one loop pinned to E-core 4 and
-# released under POLICY ends on a P-core (ideal), its final placement
-# begun within MISFIT_BOUND_S.
+# released under POLICY ends on a P-core (ideal), off the ideal (on the
+# E-core, the time to reach a P-core) for at most MISFIT_BOUND_S of the
+# WINDOW_S window in all: (1 - ideal share) * WINDOW_S. Not "settled",
+# which a move from one P-core to another late in the window resets.
 misfit_moves() {
-	local run=1 out=/tmp/misfit.txt
+	local run=1 out=/tmp/misfit.txt off
 
 	asym-ctl set "$1" > /dev/null || return 1
 	while [ "$run" -le "$RUNS" ]; do
-		asym-place --start 4 --duration 3 --interval 100 --explain \
-			> "$out" 2>&1
+		asym-place --start 4 --duration "$WINDOW_S" --interval 100 \
+			--explain > "$out" 2>&1
 		verdict "$out" || return 1
-		diag "$1 from {4}, run $run: $v_outcome {$v_final} settled" \
-			"$v_settled s, $([ "$v_sound" = 1 ] &&
+		off=$(awk -v i="$v_ideal" -v w="$WINDOW_S" \
+			'BEGIN { printf "%.3f", (1 - i) * w }')
+		diag "$1 from {4}, run $run: $v_outcome {$v_final}, off the" \
+			"ideal $off s, settled $v_settled s, $([ "$v_sound" = 1 ] &&
 				echo "judged by the $v_measure" ||
 				echo "NOT judged ($v_measure: $v_unjudged)")"
 		case $v_final in
@@ -77,8 +84,8 @@ misfit_moves() {
 		*) explain_misfit "$out"; return 1 ;;
 		esac
 		if [ "$v_sound" != 1 ] || [ "$v_outcome" != ideal ] ||
-		   ! awk -v s="$v_settled" -v b="$MISFIT_BOUND_S" \
-			'BEGIN { exit !(s <= b) }'; then
+		   ! awk -v o="$off" -v b="$MISFIT_BOUND_S" \
+			'BEGIN { exit !(o <= b) }'; then
 			explain_misfit "$out"
 			return 1
 		fi
