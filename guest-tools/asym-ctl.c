@@ -509,9 +509,12 @@ static void print_num(int v, const char *fmt)
  */
 static void status_domains(void)
 {
+	static const char *const how[] = {
+		"-", "packing", "capacity", "packing+capacity",
+	};
 	unsigned char online[PLACE_MAX_CPUS];
-	char dir[128], name[64], flags[1024];
-	int cpu = 0, d;
+	char dir[128], name[64];
+	int cpu = 0, d, paths;
 
 	if (online_cpus(online, PLACE_MAX_CPUS) < 0)
 		memset(online, 0, sizeof(online));
@@ -520,26 +523,21 @@ static void status_domains(void)
 	if (json)
 		printf("[");
 	for (d = 0; !sched_domain_dir(cpu, d, dir, sizeof(dir)); d++) {
-		int pack, capa;
-		const char *how;
-
-		if (sched_domain_file(dir, "name", name, sizeof(name)) ||
-		    sched_domain_file(dir, "flags", flags, sizeof(flags)))
+		if (sched_domain_file(dir, "name", name, sizeof(name)))
 			break;
-		pack = parse_has_word(flags, "SD_ASYM_PACKING");
-		capa = parse_has_word(flags, "SD_ASYM_CPUCAPACITY");
-		how = pack && capa ? "packing+capacity" : pack ? "packing" :
-		      capa ? "capacity" : "-";
+		paths = sched_domain_paths(dir);
+		if (paths < 0)
+			break;
 		if (json) {
 			printf("%s{\"cpu\":%d,\"domain\":%d,\"name\":",
 			       d ? "," : "", cpu, d);
 			json_str(name);
-			printf(",\"path\":\"%s\"}", how);
+			printf(",\"path\":\"%s\"}", how[paths]);
 		} else {
 			char label[32];
 
 			snprintf(label, sizeof(label), "cpu%d domain%d", cpu, d);
-			printf("%-19s %s %s\n", label, name, how);
+			printf("%-19s %s %s\n", label, name, how[paths]);
 		}
 	}
 	if (json)

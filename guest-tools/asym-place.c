@@ -76,7 +76,12 @@ static void usage(FILE *f)
 		"\n"
 		"The ideal is judged as the policy in force says (asym-ctl\n"
 		"policies): by core where the threads of a core share one\n"
-		"priority. The tables end with one line for scripts, which\n"
+		"priority; by capacity where the sched domains place by CPU\n"
+		"capacity and not by priority (SD_ASYM_CPUCAPACITY, no\n"
+		"SD_ASYM_PACKING: a hybrid part without SMT on 6.12), the\n"
+		"largest capacities first, those within 5%% of a class's\n"
+		"largest one class (capacity_greater() of the scheduler).\n"
+		"The tables end with one line for scripts, which\n"
 		"asym-verdict reads (--json: its \"verdict\" object):\n"
 		"  verdict %s\n"
 		"measure: how the run was measured; sound: judged, that is the\n"
@@ -172,7 +177,10 @@ static void print_tiers(const struct place_ideal *ideal)
 {
 	int i, j, tier = 0;
 
-	printf("preference tiers (thread index, raw priority):\n");
+	bool cap = ideal->judge == PLACE_BY_CAPACITY;
+
+	printf("preference tiers (thread index, %s):\n",
+	       cap ? "capacity class" : "raw priority");
 	for (i = 0; i < ideal->ncpus; i = j) {
 		int cpus[PLACE_MAX_CPUS], set[PLACE_MAX_CPUS], n;
 		char buf[1024];
@@ -181,8 +189,11 @@ static void print_tiers(const struct place_ideal *ideal)
 		     place_same_tier(&ideal->order[i], &ideal->order[j]); j++)
 			cpus[j - i] = ideal->order[j].cpu;
 		n = place_busy_set(cpus, j - i, set);
-		printf("  tier %d: thread %d, raw priority %d: %s\n", tier++,
-		       ideal->order[i].thread, ideal->order[i].raw_prio,
+		printf("  tier %d: thread %d, %s %d: %s\n", tier++,
+		       ideal->order[i].thread,
+		       cap ? "capacity" : "raw priority",
+		       cap ? ideal->order[i].capacity :
+			     ideal->order[i].raw_prio,
 		       place_format_set(set, n, buf, sizeof(buf)));
 	}
 }
@@ -272,7 +283,7 @@ static void fill_verdict(const struct options *o,
 	snprintf(v->policy, sizeof(v->policy), "%s", policies[lv->policy].name);
 	snprintf(v->via, sizeof(v->via), "%s", policy_via_name(lv->via));
 	snprintf(v->judged, sizeof(v->judged), "%s",
-		 ideal->by_core ? "core" : "thread");
+		 place_judge_names[ideal->judge]);
 	out_list(r->final, r->nfinal, v->final, sizeof(v->final));
 	out_list(top, ntop, v->top, sizeof(v->top));
 	out_list(o->start, o->nstart, v->start, sizeof(v->start));
@@ -335,6 +346,7 @@ static void print_human(const struct options *o,
 			const struct measure *m, bool pass,
 			const struct verdict *v)
 {
+	bool by_core = ideal->judge == PLACE_BY_CORE;
 	int dec = t_decimals(o), i, s;
 	char buf[2048];
 
@@ -351,11 +363,13 @@ static void print_human(const struct options *o,
 	for (i = 0; i < NR_SETTING_KEYS; i++)
 		printf(" %s=%s", knobs[i].name, lv->knob[i]);
 	printf("\npriorities: %s%s\n", lv->prio_note,
-	       ideal->by_core ? "; second threads unordered" : "");
+	       by_core ? "; second threads unordered" : "");
+	printf("judged: %s\n", lv->judge_note);
 	print_tiers(ideal);
 	printf("ideal for N=%d: %s%s\n", o->m.n,
 	       place_format_ideal(ideal, buf, sizeof(buf)),
-	       ideal->by_core ? " (by core: any threads of a core, siblings share a priority)" : "");
+	       by_core ? " (by core: any threads of a core, siblings share a priority)" :
+	       ideal->judge == PLACE_BY_CAPACITY ? " (by capacity: capacities within 5% of a class's largest are one class)" : "");
 
 	printf(m->recorded ?
 	       "states (busy set of the workers at each time, from the record):\n" :
@@ -404,13 +418,13 @@ static void print_human(const struct options *o,
 		printf("measurement %s: the record is %s; max |residency - busy|%s %.2f (a cross-check)\n",
 		       m->sound ? "sound" : "NOT sound",
 		       m->sound ? "complete" : m->unjudged,
-		       ideal->by_core ? " by core" : "", m->max_diff);
+		       by_core ? " by core" : "", m->max_diff);
 	else if (m->max_diff < 0)
 		printf("measurement NOT checked: no %s data\n", PROC_STAT);
 	else
 		printf("measurement %s: max |residency - busy|%s %.2f %s %.2f\n",
 		       m->sound ? "sound" : "NOT sound",
-		       ideal->by_core ? " by core" : "", m->max_diff,
+		       by_core ? " by core" : "", m->max_diff,
 		       m->sound ? "<=" : ">", MEASURE_SOUND_LIMIT);
 	printf("measure cost: %.2f%% of one CPU (%.1f ms user+system over %.2f s)\n",
 	       m->cost_pct, m->cost_ms, m->window_s);
@@ -465,6 +479,9 @@ static void json_knobs(const struct measure_live *lv)
 	json_str(policy_via_name(lv->via));
 	printf(",\"by_core\":%s", policy_by_core(lv->policy) ?
 	       "true" : "false");
+	printf(",\"judged\":\"%s\",\"judge_note\":",
+	       place_judge_names[lv->judge]);
+	json_str(lv->judge_note);
 	printf(",\"knobs\":{");
 	for (i = 0; i < NR_SETTING_KEYS; i++) {
 		printf("%s\"%s\":", i ? "," : "", knobs[i].name);
@@ -475,9 +492,10 @@ static void json_knobs(const struct measure_live *lv)
 	json_str(lv->prio_note);
 	printf("},\"cpus\":[");
 	for (i = 0; i < lv->ncpus; i++)
-		printf("%s{\"cpu\":%d,\"core\":%d,\"thread\":%d,\"raw_prio\":%d}",
+		printf("%s{\"cpu\":%d,\"core\":%d,\"thread\":%d,\"raw_prio\":%d,\"capacity\":%d}",
 		       i ? "," : "", lv->cpu[i].cpu, lv->cpu[i].core,
-		       lv->cpu[i].thread, lv->cpu[i].raw_prio);
+		       lv->cpu[i].thread, lv->cpu[i].raw_prio,
+		       lv->cpu[i].capacity);
 	printf("]");
 }
 

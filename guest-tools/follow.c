@@ -15,7 +15,8 @@ bool follow_cpu_ok(const struct place_ideal *ideal, int cpu)
 		return false;
 	for (i = 0; i < ideal->nfull + ideal->nboundary; i++)
 		if (ideal->order[i].cpu == cpu ||
-		    (ideal->by_core && ideal->order[i].core == core))
+		    (ideal->judge == PLACE_BY_CORE &&
+		     ideal->order[i].core == core))
 			return true;
 	return false;
 }

@@ -303,6 +303,31 @@ int sched_domain_file(const char *dir, const char *file, char *buf,
 	return read_text(path, buf, len, 0) < 0 ? -1 : 0;
 }
 
+int sched_domain_paths(const char *dir)
+{
+	char flags[1024];
+
+	if (sched_domain_file(dir, "flags", flags, sizeof(flags)))
+		return -1;
+	return (parse_has_word(flags, "SD_ASYM_PACKING") ? SD_PATH_PACKING : 0) |
+	       (parse_has_word(flags, "SD_ASYM_CPUCAPACITY") ?
+		SD_PATH_CAPACITY : 0);
+}
+
+int cpu_domains_paths(int cpu)
+{
+	char dir[128];
+	int d, one, paths = 0;
+
+	for (d = 0; !sched_domain_dir(cpu, d, dir, sizeof(dir)); d++) {
+		one = sched_domain_paths(dir);
+		if (one < 0)
+			return -1;
+		paths |= one;
+	}
+	return d ? paths : -1;
+}
+
 int sched_domain_groups(const char *dir,
 			int (*fn)(const struct sched_group_line *g, int first,
 				  void *arg),

@@ -121,6 +121,22 @@ int sched_domain_groups(const char *dir,
 				  void *arg),
 			void *arg);
 
+/* How a sched domain places: bits of its asym flags. */
+#define SD_PATH_PACKING		0x1	/* SD_ASYM_PACKING */
+#define SD_PATH_CAPACITY	0x2	/* SD_ASYM_CPUCAPACITY */
+
+/*
+ * The SD_PATH_* bits of the flags of the sched domain directory @dir, or
+ * -1 after naming the file.
+ */
+int sched_domain_paths(const char *dir);
+
+/*
+ * The SD_PATH_* bits of all the sched domains of CPU @cpu, or -1 if the
+ * kernel shows none or a file cannot be read.
+ */
+int cpu_domains_paths(int cpu);
+
 /* Whether the kernel lacks knob @id (a stock kernel lacks the sysctl). */
 int knob_absent(enum knob_id id);
 

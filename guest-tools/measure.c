@@ -75,6 +75,43 @@ static void read_priorities(struct measure_live *lv)
 		 "raw priorities from %s", path);
 }
 
+/*
+ * How the placements on @lv are judged (measure_live). The domains' files
+ * are read where the kernel shows them (asym-ctl topology turns them on);
+ * without them, no capacity is judged.
+ */
+static void read_judge(struct measure_live *lv)
+{
+	static int cap[PLACE_MAX_CPUS];
+	const char *path = knobs[KNOB_CPU_CAPACITY].path;
+	int paths = cpu_domains_paths(lv->cpu[0].cpu), i, n;
+
+	lv->judge = policy_by_core(lv->policy) ? PLACE_BY_CORE :
+						 PLACE_BY_THREAD;
+	snprintf(lv->judge_note, sizeof(lv->judge_note),
+		 "by %s, as policy %s says", place_judge_names[lv->judge],
+		 policies[lv->policy].name);
+	if (paths < 0 || paths != SD_PATH_CAPACITY)
+		return;
+	n = read_cpu_capacity(cap, PLACE_MAX_CPUS, 1);
+	for (i = 0; n > 0 && i < lv->ncpus; i++)
+		if (cap[lv->cpu[i].cpu] < 1)
+			n = 0;
+	if (n <= 0) {
+		snprintf(lv->judge_note, sizeof(lv->judge_note),
+			 "by %s, as policy %s says: the domains place by capacity, but %s gives no capacity of every CPU",
+			 place_judge_names[lv->judge],
+			 policies[lv->policy].name, path);
+		return;
+	}
+	for (i = 0; i < lv->ncpus; i++)
+		lv->cpu[i].capacity = cap[lv->cpu[i].cpu];
+	lv->judge = PLACE_BY_CAPACITY;
+	snprintf(lv->judge_note, sizeof(lv->judge_note),
+		 "by capacity: the domains of cpu%d place by capacity (SD_ASYM_CPUCAPACITY, no SD_ASYM_PACKING); capacities from %s",
+		 lv->cpu[0].cpu, path);
+}
+
 int measure_read_live(struct measure_live *lv)
 {
 	unsigned char online[PLACE_MAX_CPUS];
@@ -102,14 +139,15 @@ int measure_read_live(struct measure_live *lv)
 	lv->policy = policy_of(lv->release, lv->knob[KNOB_SYSCTL],
 			       lv->knob[KNOB_FORMULA], lv->knob[KNOB_PULL],
 			       &lv->via);
+	if (lv->ncpus)
+		read_judge(lv);
 	return 0;
 }
 
 int measure_ideal(const struct measure_live *lv, int n,
 		  struct place_ideal *ideal)
 {
-	if (place_ideal_compute(lv->cpu, lv->ncpus, n,
-				policy_by_core(lv->policy), ideal)) {
+	if (place_ideal_compute(lv->cpu, lv->ncpus, n, lv->judge, ideal)) {
 		warnx_("cannot compute the ideal set of %d on %d CPUs", n,
 		       lv->ncpus);
 		return -1;
@@ -829,7 +867,7 @@ static void evaluate(const struct measure_opts *o,
 				lv->ncpus, m->residency);
 	/* with the record, /proc/stat is only a cross-check, printed */
 	m->max_diff = place_max_diff(lv->cpu, lv->ncpus, m->residency, m->busy,
-				     ideal->by_core);
+				     ideal->judge == PLACE_BY_CORE);
 	if (m->recorded) {
 		/* exact: the time the placement was ideal */
 		window = m->rec_t1 - m->rec_t0;

@@ -126,6 +126,14 @@ struct measure_live {
 	struct place_cpu cpu[PLACE_MAX_CPUS];
 	bool prio_equal;
 	char prio_note[256];
+	/*
+	 * How placements are judged: by capacity where the domains of the
+	 * first online CPU place by capacity and none by priority, and
+	 * every CPU has a capacity; else by core or by thread as the
+	 * policy in force says. Why, in @judge_note.
+	 */
+	enum place_judge judge;
+	char judge_note[256];
 	char knob[NR_SETTING_KEYS][128];	/* selected words, "-": absent */
 	char release[65];		/* uname -r */
 	enum policy policy;		/* in force */
@@ -147,8 +155,8 @@ bool measure_begin(int parsed, void (*usage)(FILE *f),
 		   int *status);
 
 /*
- * The ideal placement of @n tasks on @lv, judged as the policy in force
- * says (by core or by thread); 0, or -1 after saying why not.
+ * The ideal placement of @n tasks on @lv, judged as @lv->judge says; 0,
+ * or -1 after saying why not.
  */
 int measure_ideal(const struct measure_live *lv, int n,
 		  struct place_ideal *ideal);

@@ -10,13 +10,30 @@
 
 /* --- the ideal placement --- */
 
-/* Order of preference: thread index up, raw priority down, CPU up. */
+const char *const place_judge_names[NR_PLACE_JUDGES] = {
+	[PLACE_BY_THREAD] = "thread",
+	[PLACE_BY_CORE] = "core",
+	[PLACE_BY_CAPACITY] = "capacity",
+};
+
+bool place_capacity_greater(int a, int b)
+{
+	return (long)a * 1024 > (long)b * 1078;
+}
+
+/*
+ * Order of preference: thread index up, capacity down, raw priority down,
+ * CPU up. Only one of capacity and raw priority differs between CPUs of
+ * an ideal's order: the other reads 0 there.
+ */
 static int cmp_pref(const void *pa, const void *pb)
 {
 	const struct place_cpu *a = pa, *b = pb;
 
 	if (a->thread != b->thread)
 		return a->thread < b->thread ? -1 : 1;
+	if (a->capacity != b->capacity)
+		return a->capacity > b->capacity ? -1 : 1;
 	if (a->raw_prio != b->raw_prio)
 		return a->raw_prio > b->raw_prio ? -1 : 1;
 	return (a->cpu > b->cpu) - (a->cpu < b->cpu);
@@ -24,7 +41,24 @@ static int cmp_pref(const void *pa, const void *pb)
 
 bool place_same_tier(const struct place_cpu *a, const struct place_cpu *b)
 {
-	return a->thread == b->thread && a->raw_prio == b->raw_prio;
+	return a->thread == b->thread && a->capacity == b->capacity &&
+	       a->raw_prio == b->raw_prio;
+}
+
+/*
+ * Judged by capacity: sort @order (@ncpus CPUs, raw priorities 0) by
+ * capacity and give each CPU the capacity of its class's largest.
+ */
+static void capacity_classes(struct place_cpu *order, int ncpus)
+{
+	int i, top;
+
+	qsort(order, ncpus, sizeof(*order), cmp_pref);
+	for (i = 0, top = order[0].capacity; i < ncpus; i++) {
+		if (place_capacity_greater(top, order[i].capacity))
+			top = order[i].capacity;
+		order[i].capacity = top;
+	}
 }
 
 /* Index just past the tier that starts at @start in @ideal->order. */
@@ -39,25 +73,38 @@ static int tier_end(const struct place_ideal *ideal, int start)
 }
 
 int place_ideal_compute(const struct place_cpu *cpus, int ncpus, int n,
-			bool by_core, struct place_ideal *ideal)
+			enum place_judge judge, struct place_ideal *ideal)
 {
 	int start, end, i;
 
-	if (ncpus < 1 || ncpus > PLACE_MAX_CPUS || n < 1 || n > ncpus)
+	if (ncpus < 1 || ncpus > PLACE_MAX_CPUS || n < 1 || n > ncpus ||
+	    judge < 0 || judge >= NR_PLACE_JUDGES)
 		return -1;
 	memset(ideal, 0, sizeof(*ideal));
 	ideal->n = n;
 	ideal->ncpus = ncpus;
-	ideal->by_core = by_core;
+	ideal->judge = judge;
 	memcpy(ideal->order, cpus, ncpus * sizeof(*cpus));
-	/*
-	 * Judged by core, only fully idle cores pull by priority: once every
-	 * core runs a task, nothing orders the second threads, and any of
-	 * them is as good as another.
-	 */
-	for (i = 0; by_core && i < ncpus; i++)
-		if (ideal->order[i].thread)
-			ideal->order[i].raw_prio = 0;
+	for (i = 0; i < ncpus; i++) {
+		struct place_cpu *c = &ideal->order[i];
+
+		if (judge != PLACE_BY_CAPACITY) {
+			c->capacity = 0;
+		} else if (c->capacity < 1) {
+			return -1;
+		} else {
+			c->raw_prio = 0;
+		}
+		/*
+		 * Judged by core, only fully idle cores pull by priority:
+		 * once every core runs a task, nothing orders the second
+		 * threads, and any of them is as good as another.
+		 */
+		if (judge == PLACE_BY_CORE && c->thread)
+			c->raw_prio = 0;
+	}
+	if (judge == PLACE_BY_CAPACITY)
+		capacity_classes(ideal->order, ncpus);
 	qsort(ideal->order, ncpus, sizeof(*cpus), cmp_pref);
 
 	for (start = 0; start < n; start = end) {
@@ -171,7 +218,7 @@ bool place_judge(const struct place_ideal *ideal, const int *cpus, int n)
 
 	if (n < 1 || n > PLACE_MAX_CPUS)
 		return false;
-	if (ideal->by_core) {
+	if (ideal->judge == PLACE_BY_CORE) {
 		place_by_core(ideal, cpus, n, cores);
 		cpus = cores;
 	}

@@ -30,7 +30,32 @@ struct place_cpu {
 	int nthreads;		/* online threads of its core */
 	int l2;			/* first CPU of its L2, -1: not known */
 	int llc;		/* first CPU of its last-level cache, -1: not known */
+	int capacity;		/* cpu_capacity, 0: not known */
 };
+
+/*
+ * How a placement is judged (place_judge_names[], the verdict's "judged"):
+ * by thread, where each thread has the priority of its position in the
+ * core; by core, where the threads of a core share one priority (v6.5
+ * and later); by capacity, where the domains place by asymmetric CPU
+ * capacity (SD_ASYM_CPUCAPACITY) and not by priority, as 6.12 runs a
+ * hybrid part without SMT.
+ */
+enum place_judge {
+	PLACE_BY_THREAD,
+	PLACE_BY_CORE,
+	PLACE_BY_CAPACITY,
+	NR_PLACE_JUDGES
+};
+
+extern const char *const place_judge_names[NR_PLACE_JUDGES];
+
+/*
+ * Whether capacity @a is greater than @b by the margin the scheduler asks
+ * for before it prefers a CPU for its capacity: capacity_greater() of
+ * kernel/sched/fair.c (6.1 and 6.12), about 5 %.
+ */
+bool place_capacity_greater(int a, int b);
 
 /*
  * The ideal placement of @n tasks. The online CPUs in order of preference
@@ -38,12 +63,16 @@ struct place_cpu {
  * of interchangeable CPUs (same thread index and raw priority). The first
  * @nfull CPUs of @order are the tiers @n tasks fully cover; the next
  * @nboundary are the boundary tier, of which @k CPUs are used (@k is 0 and
- * @nboundary 0 when @n ends exactly at a tier's end). Judged @by_core,
- * the second threads of every core form one tier.
+ * @nboundary 0 when @n ends exactly at a tier's end). Judged by core, the
+ * second threads of every core form one tier. Judged by capacity, the
+ * tiers are classes of capacity instead of priority: from the largest
+ * down, a CPU joins the class of the largest capacity not
+ * place_capacity_greater() than its own (in @order, its capacity reads as
+ * that largest one and its raw priority as 0).
  */
 struct place_ideal {
 	int n;
-	bool by_core;
+	enum place_judge judge;
 	int ncpus;
 	struct place_cpu order[PLACE_MAX_CPUS];
 	int nfull;
@@ -53,10 +82,11 @@ struct place_ideal {
 
 /*
  * Compute the ideal placement of @n tasks on the @ncpus CPUs @cpus (any
- * order). Return 0, or -1 if @n is not 1..@ncpus or @ncpus is out of range.
+ * order), judged as @judge says. Return 0, or -1 if @n is not 1..@ncpus,
+ * @ncpus is out of range or, by capacity, a CPU's capacity is not known.
  */
 int place_ideal_compute(const struct place_cpu *cpus, int ncpus, int n,
-			bool by_core, struct place_ideal *ideal);
+			enum place_judge judge, struct place_ideal *ideal);
 
 /* Whether @a and @b are interchangeable (same tier). */
 bool place_same_tier(const struct place_cpu *a, const struct place_cpu *b);

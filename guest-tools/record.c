@@ -355,7 +355,7 @@ static void judged_busy(const struct place_ideal *ideal, const int *cpus,
 {
 	int judged[PLACE_MAX_CPUS];
 
-	if (ideal->by_core) {
+	if (ideal->judge == PLACE_BY_CORE) {
 		place_by_core(ideal, cpus, n, judged);
 		cpus = judged;
 	}

@@ -245,7 +245,7 @@ void start_judge(const struct place_ideal *ideal, const int *samples,
 		const int *row = &samples[s * n];
 
 		/* by core, which thread of a core runs a task is no move */
-		if (ideal->by_core) {
+		if (ideal->judge == PLACE_BY_CORE) {
 			place_by_core(ideal, row, n, judged);
 			row = judged;
 		}

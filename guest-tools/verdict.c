@@ -16,7 +16,7 @@ const struct verdict_desc verdict_fields[NR_VERDICT_FIELDS] = {
 	F(VF_N, n, VT_INT, "N"),
 	F(VF_POLICY, policy, VT_WORD, "NAME"),
 	F(VF_VIA, via, VT_WORD, "HOW"),
-	F(VF_JUDGED, judged, VT_WORD, "core|thread"),
+	F(VF_JUDGED, judged, VT_WORD, "core|thread|capacity"),
 	F(VF_SOUND, sound, VT_BOOL, "0|1"),
 	F(VF_IDEAL, ideal, VT_FRAC, "F"),
 	F(VF_PASS, pass, VT_BOOL, "0|1"),

@@ -20,7 +20,11 @@
 # it. On 6.1, 1 packs by priority as before
 # (flat capacities, SD_ASYM_PACKING), and 2 again gives the capacities
 # back. Before these patches 6.12 and 6.1 at 2 packed by priority here:
-# SD_ASYM_PACKING in the domains, no capacity.
+# SD_ASYM_PACKING in the domains, no capacity. Placed from the fork,
+# N = 1, 4, 5 and 8 loops are ideal judged by capacity (the P-cores
+# first, then the E-cores), as asym-place judges where the domains place
+# by capacity (docs/results/2026-12-07-parity-capacity: every run of the
+# part at every N ideal on both trees).
 . /opt/asym-smt/tests/lib.sh
 
 RUNS=5
@@ -114,6 +118,7 @@ stock_capacity_above_1024_refused refused $ASYM_CPU_CAPACITY '4 1025'
 stock_capacity_no_such_cpu_refused refused $ASYM_CPU_CAPACITY '99 512'
 stock_capacity_malformed_refused refused $ASYM_CPU_CAPACITY '4 x'
 stock_misfit_moves_to_a_p_core misfit_moves v6.5
+$(placement_rows stock v6.5 ideal_by_capacity 1 4 5 8)
 "
 else
 	ktap_table "
@@ -121,6 +126,7 @@ sysctl1_packs_by_priority placed_by packing
 sysctl1_domains_as_modelled topology_checked
 sysctl1_capacities_flat capacities_are '$FLAT'
 sysctl2_misfit_moves_to_a_p_core misfit_moves v6.5
+$(placement_rows sysctl2 v6.5 ideal_by_capacity 1 4 5 8)
 sysctl2_places_by_capacity placed_by capacity
 sysctl2_domains_as_modelled topology_checked
 sysctl2_capacities_from_priorities capacities_are '$CAPACITIES'

@@ -255,18 +255,19 @@ record_cost() {
 
 # verdict FILE: the verdict of an asym-place report, as asym-verdict
 # reads it (the one reader: every field checked), into the variables
-# v_policy, v_sound, v_ideal, v_pass, v_final, v_top, v_siblings_last,
+# v_policy, v_judged, v_sound, v_ideal, v_pass, v_final, v_top, v_siblings_last,
 # v_overflow, v_start, v_outcome, v_settled, v_measure, v_unjudged.
 verdict() {
 	local line
 
-	if ! line=$(asym-verdict --fields policy,sound,ideal,pass,final,top,siblings_last,overflow,start,outcome,settled,measure,unjudged "$1" 2>&1); then
+	if ! line=$(asym-verdict --fields policy,judged,sound,ideal,pass,final,top,siblings_last,overflow,start,outcome,settled,measure,unjudged "$1" 2>&1); then
 		diag "$1: no verdict: $line"
 		tail -5 "$1" | sed 's/^/# /'
 		return 1
 	fi
-	read -r v_policy v_sound v_ideal v_pass v_final v_top v_siblings_last \
-		v_overflow v_start v_outcome v_settled v_measure v_unjudged <<EOF
+	read -r v_policy v_judged v_sound v_ideal v_pass v_final v_top \
+		v_siblings_last v_overflow v_start v_outcome v_settled v_measure \
+		v_unjudged <<EOF
 $line
 EOF
 }
@@ -370,8 +371,10 @@ ends_in() {
 # placed POLICY N EXPECT: N busy loops placed under POLICY, measured
 # soundly (place), with POLICY in force as asym-place reports it, and
 # EXPECT as asym-place judged it:
-#   ideal, ideal_by_core   ideal in 90% of the samples, judged as POLICY
-#                          says (by core for v6.5)
+#   ideal, ideal_by_core, ideal_by_capacity
+#                          ideal in 90% of the samples, judged by thread,
+#                          by core (v6.5) or by capacity (the domains
+#                          place by capacity), as asym-place says it did
 #   siblings_last          every first thread of a core ran a loop in 90%
 #                          of the samples: SMT siblings got the overflow
 #   overflows_to_siblings  a sibling ran a loop in half the samples while
@@ -385,7 +388,15 @@ placed() {
 		return 1
 	fi
 	case $3 in
-	ideal|ideal_by_core) got=$v_pass ;;
+	ideal|ideal_by_core|ideal_by_capacity)
+		local judged=${3#ideal_by_}
+
+		[ "$judged" = ideal ] && judged=thread
+		if [ "$v_judged" != "$judged" ]; then
+			diag "judged by $v_judged, expected by $judged"
+			return 1
+		fi
+		got=$v_pass ;;
 	siblings_last) got=$v_siblings_last ;;
 	overflows_to_siblings) got=$v_overflow ;;
 	*) diag "placed: unknown expectation '$3'"; return 1 ;;

@@ -44,7 +44,7 @@ static void reach_check(const char *name, struct record *r, double w7,
 	int got;
 
 	record_finish(r);
-	place_ideal_compute(e_first, 6, 2, false, &ideal);
+	place_ideal_compute(e_first, 6, 2, PLACE_BY_THREAD, &ideal);
 	got = follow_reach(r, &ideal, 5.5, reach);
 	if (got != reached || !close_to(reach[0], w7) ||
 	    !close_to(reach[1], w8))
@@ -90,16 +90,16 @@ int main(void)
 
 	ktap_begin();
 
-	place_ideal_compute(e_first, 6, 2, false, &ideal);
+	place_ideal_compute(e_first, 6, 2, PLACE_BY_THREAD, &ideal);
 	report(follow_cpu_ok(&ideal, 4) && follow_cpu_ok(&ideal, 6) &&
 	       !follow_cpu_ok(&ideal, 0) && !follow_cpu_ok(&ideal, 2) &&
 	       !follow_cpu_ok(&ideal, 99), "ideal_cpus_by_thread");
 	/* one loop on adl as ranked: one of the P-cores' first threads */
-	place_ideal_compute(hybrid, 6, 1, false, &ideal);
+	place_ideal_compute(hybrid, 6, 1, PLACE_BY_THREAD, &ideal);
 	report(follow_cpu_ok(&ideal, 0) && follow_cpu_ok(&ideal, 2) &&
 	       !follow_cpu_ok(&ideal, 1) && !follow_cpu_ok(&ideal, 4),
 	       "boundary_tier_by_thread");
-	place_ideal_compute(hybrid, 6, 1, true, &ideal);
+	place_ideal_compute(hybrid, 6, 1, PLACE_BY_CORE, &ideal);
 	report(follow_cpu_ok(&ideal, 1) && follow_cpu_ok(&ideal, 3) &&
 	       !follow_cpu_ok(&ideal, 4), "sibling_counts_by_core");
 

@@ -30,7 +30,7 @@ static void ideal_is(const char *topo, const struct place_cpu *cpus,
 	int ok;
 
 	snprintf(name, sizeof(name), "ideal_%s_n%d", topo, cnt);
-	ok = !place_ideal_compute(cpus, ncpus, cnt, false, &ideal);
+	ok = !place_ideal_compute(cpus, ncpus, cnt, PLACE_BY_THREAD, &ideal);
 	if (ok)
 		place_format_ideal(&ideal, got, sizeof(got));
 	ok = ok && !strcmp(got, want) && ideal.n == cnt &&
@@ -68,10 +68,75 @@ static void ideal_rejects(void)
 {
 	struct place_ideal ideal;
 
-	report(place_ideal_compute(hybrid, 6, 0, false, &ideal) == -1 &&
-	       place_ideal_compute(hybrid, 6, 7, false, &ideal) == -1 &&
-	       place_ideal_compute(hybrid, 0, 1, false, &ideal) == -1,
+	report(place_ideal_compute(hybrid, 6, 0, PLACE_BY_THREAD, &ideal) == -1 &&
+	       place_ideal_compute(hybrid, 6, 7, PLACE_BY_THREAD, &ideal) == -1 &&
+	       place_ideal_compute(hybrid, 0, 1, PLACE_BY_THREAD, &ideal) == -1,
 	       "ideal_rejects_bad_n");
+}
+
+/* The ideal set of @cnt tasks on @cpus judged by capacity reads @want. */
+static void capacity_ideal_is(const char *topo, const struct place_cpu *cpus,
+			      int ncpus, int cnt, const char *want)
+{
+	struct place_ideal ideal;
+	char got[256] = "(rejected)", name[128];
+	bool ok;
+
+	snprintf(name, sizeof(name), "capacity_ideal_%s_n%d", topo, cnt);
+	ok = !place_ideal_compute(cpus, ncpus, cnt, PLACE_BY_CAPACITY, &ideal);
+	if (ok)
+		place_format_ideal(&ideal, got, sizeof(got));
+	report_str(name, got, want);
+}
+
+/*
+ * Judged by capacity: the margin of capacity_greater(), the classes it
+ * makes (the P-cores at 1024 and 1008 one class, where priorities 64 and
+ * 63 make two tiers), a class's chain from its largest CPU, and a CPU
+ * without a capacity refused.
+ */
+static void by_capacity(void)
+{
+	static const struct place_cpu chain[] = {
+		CAP_CPU(0, 0, 1024), CAP_CPU(1, 0, 973), CAP_CPU(2, 0, 972),
+		CAP_CPU(3, 0, 930), CAP_CPU(4, 0, 900),
+	};
+	struct place_cpu unknown[8];
+	struct place_ideal ideal;
+	char buf[256];
+
+	report(!place_capacity_greater(1024, 1008) &&
+	       !place_capacity_greater(1024, 973) &&
+	       place_capacity_greater(1024, 972) &&
+	       !place_capacity_greater(972, 930) &&
+	       place_capacity_greater(972, 900) &&
+	       !place_capacity_greater(676, 1024), "capacity_greater_margin");
+	capacity_ideal_is("no_smt", no_smt, 8, 1, "1 of {0,1,2,3}");
+	capacity_ideal_is("no_smt", no_smt, 8, 3, "3 of {0,1,2,3}");
+	capacity_ideal_is("no_smt", no_smt, 8, 4, "{0,1,2,3}");
+	capacity_ideal_is("no_smt", no_smt, 8, 5, "{0,1,2,3} + 1 of {4,5,6,7}");
+	capacity_ideal_is("no_smt", no_smt, 8, 8, "{0,1,2,3,4,5,6,7}");
+	capacity_ideal_is("chain", chain, 5, 1, "1 of {0,1}");
+	capacity_ideal_is("chain", chain, 5, 3, "{0,1} + 1 of {2,3}");
+	capacity_ideal_is("chain", chain, 5, 5, "{0,1,2,3,4}");
+	/* by priority the same CPUs rank 0 and 3 first */
+	place_ideal_compute(no_smt, 8, 1, PLACE_BY_THREAD, &ideal);
+	report_str("by_priority_no_smt_n1",
+		   place_format_ideal(&ideal, buf, sizeof(buf)), "1 of {0,3}");
+	place_ideal_compute(no_smt, 8, 2, PLACE_BY_CAPACITY, &ideal);
+	report(place_judge(&ideal, (int[]){ 1, 2 }, 2) &&
+	       place_judge(&ideal, (int[]){ 3, 0 }, 2) &&
+	       !place_judge(&ideal, (int[]){ 0, 4 }, 2) &&
+	       !place_judge(&ideal, (int[]){ 1, 1 }, 2),
+	       "capacity_judge_misfit_on_e_core");
+	memcpy(unknown, no_smt, sizeof(unknown));
+	unknown[6].capacity = 0;
+	report(place_ideal_compute(unknown, 8, 1, PLACE_BY_CAPACITY,
+				   &ideal) == -1 &&
+	       place_ideal_compute(no_smt, 8, 1, NR_PLACE_JUDGES,
+				   &ideal) == -1 &&
+	       !strcmp(place_judge_names[PLACE_BY_CAPACITY], "capacity"),
+	       "capacity_unknown_refused");
 }
 
 /* The tiers of the three-level topology, in order of preference. */
@@ -79,7 +144,7 @@ static void tier_order(void)
 {
 	static const int want[] = { 0, 2, 4, 6, 1, 3 };
 	struct place_ideal ideal;
-	int i, ok = !place_ideal_compute(three_level, 6, 6, false, &ideal);
+	int i, ok = !place_ideal_compute(three_level, 6, 6, PLACE_BY_THREAD, &ideal);
 
 	for (i = 0; ok && i < 6; i++)
 		ok = ideal.order[i].cpu == want[i];
@@ -137,7 +202,7 @@ static void is_ideal(void)
 		bool got;
 
 		snprintf(name, sizeof(name), "is_ideal_%s", c->name);
-		if (place_ideal_compute(hybrid, 6, c->cnt, false, &ideal)) {
+		if (place_ideal_compute(hybrid, 6, c->cnt, PLACE_BY_THREAD, &ideal)) {
 			report(0, name);
 			continue;
 		}
@@ -155,13 +220,13 @@ static void is_ideal_other_topologies(void)
 	struct place_ideal ideal;
 	int ok;
 
-	ok = !place_ideal_compute(equal, 6, 3, false, &ideal) &&
+	ok = !place_ideal_compute(equal, 6, 3, PLACE_BY_THREAD, &ideal) &&
 	     place_is_ideal(&ideal, eq3, 3) &&
 	     !place_is_ideal(&ideal, eq3_bad, 3);
 	report(ok, "is_ideal_equal_prio_any_first_threads");
-	ok = !place_ideal_compute(three_level, 6, 3, false, &ideal) &&
+	ok = !place_ideal_compute(three_level, 6, 3, PLACE_BY_THREAD, &ideal) &&
 	     place_is_ideal(&ideal, three3, 3) &&
-	     !place_ideal_compute(three_level, 6, 2, false, &ideal) &&
+	     !place_ideal_compute(three_level, 6, 2, PLACE_BY_THREAD, &ideal) &&
 	     !place_is_ideal(&ideal, three2_bad, 2);
 	report(ok, "is_ideal_three_level");
 }
@@ -243,19 +308,19 @@ static void by_core(void)
 	int out[6], i, j;
 
 	for (i = 0; i < (int)(sizeof(cases) / sizeof(cases[0])); i++) {
-		bool ok = !place_ideal_compute(hybrid, 6, cases[i].n, true,
-						&ideal);
+		bool ok = !place_ideal_compute(hybrid, 6, cases[i].n,
+						PLACE_BY_CORE, &ideal);
 
 		report(ok && place_judge(&ideal, cases[i].cpus, cases[i].n) ==
 		       cases[i].ideal, cases[i].name);
 	}
 	/* The busy set of {1,2,4} by core is {0,2,4}, tasks kept in order. */
-	place_ideal_compute(hybrid, 6, 3, true, &ideal);
+	place_ideal_compute(hybrid, 6, 3, PLACE_BY_CORE, &ideal);
 	place_by_core(&ideal, (const int[]){ 4, 1, 2 }, 3, out);
 	j = out[0] == 4 && out[1] == 0 && out[2] == 2;
 	report(j, "by_core_maps_each_task");
 	/* The same sample judged by thread is not ideal. */
-	place_ideal_compute(hybrid, 6, 3, false, &ideal);
+	place_ideal_compute(hybrid, 6, 3, PLACE_BY_THREAD, &ideal);
 	report(!place_judge(&ideal, (const int[]){ 1, 2, 4 }, 3) &&
 	       place_judge(&ideal, (const int[]){ 0, 2, 4 }, 3),
 	       "by_thread_judges_threads");
@@ -311,7 +376,7 @@ static void max_diff(void)
  */
 static void real_numbering(void)
 {
-	static const int real[] = { 0, 16, 1, 17, 2, 18, -1 };
+	static const int real[] = { 0, 16, 1, 17, 2, 18, -1, 0 };
 	static const int set[] = { 1, 2, 5 };
 	char before[64], after[64];
 
@@ -330,18 +395,18 @@ static void real_numbering(void)
 static void spread(void)
 {
 	static const struct place_cpu cpus[] = {
-		{ 0, 0, 0, 100, 2, 0, 0 },
-		{ 1, 0, 1, 100, 2, 0, 0 },
-		{ 2, 2, 0, 100, 2, 2, 0 },
-		{ 3, 2, 1, 100, 2, 2, 0 },
-		{ 4, 4, 0, 40, 1, 4, 0 },
-		{ 5, 5, 0, 40, 1, 4, 0 },
-		{ 6, 6, 0, 40, 1, 4, 0 },
-		{ 7, 7, 0, 40, 1, 4, 0 },
+		{ 0, 0, 0, 100, 2, 0, 0, 0 },
+		{ 1, 0, 1, 100, 2, 0, 0, 0 },
+		{ 2, 2, 0, 100, 2, 2, 0, 0 },
+		{ 3, 2, 1, 100, 2, 2, 0, 0 },
+		{ 4, 4, 0, 40, 1, 4, 0, 0 },
+		{ 5, 5, 0, 40, 1, 4, 0, 0 },
+		{ 6, 6, 0, 40, 1, 4, 0, 0 },
+		{ 7, 7, 0, 40, 1, 4, 0, 0 },
 	};
 	static const struct place_cpu unknown[] = {
-		{ 0, 0, 0, 100, 1, 0, 0 },
-		{ 1, 1, 0, 100, 1, -1, 0 },
+		{ 0, 0, 0, 100, 1, 0, 0, 0 },
+		{ 1, 1, 0, 100, 1, -1, 0, 0 },
 	};
 	static const struct {
 		int n;
@@ -384,6 +449,7 @@ int main(void)
 	time_to_ideal();
 	residency();
 	by_core();
+	by_capacity();
 	verdicts();
 	max_diff();
 	real_numbering();

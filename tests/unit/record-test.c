@@ -78,7 +78,7 @@ static void settles_ideal(void)
 	double res[6];
 	char why[RECORD_NOTE_LEN];
 
-	place_ideal_compute(hybrid, 6, 2, false, &ideal);
+	place_ideal_compute(hybrid, 6, 2, PLACE_BY_THREAD, &ideal);
 	record_init(&r, pids, 2, 10.0, 12.0);
 	born(&r, 9.0, 100, 1);
 	born(&r, 9.1, 101, 3);
@@ -121,7 +121,7 @@ static void trap(void)
 	struct place_ideal ideal;
 	struct record_verdict v;
 
-	place_ideal_compute(hybrid, 6, 3, false, &ideal);
+	place_ideal_compute(hybrid, 6, 3, PLACE_BY_THREAD, &ideal);
 	three(&r, 0, 1, 2);
 	record_finish(&r);
 	record_judge(&r, &ideal, &v);
@@ -144,7 +144,7 @@ static void blips(void)
 	struct place_ideal ideal;
 	struct record_verdict v;
 
-	place_ideal_compute(hybrid, 6, 3, false, &ideal);
+	place_ideal_compute(hybrid, 6, 3, PLACE_BY_THREAD, &ideal);
 	three(&r, 0, 1, 2);
 	move(&r, 6.0, 9, 2, 3);
 	move(&r, 6.01, 9, 3, 2);
@@ -176,7 +176,7 @@ static void end_blips(void)
 	struct place_ideal ideal;
 	struct record_verdict v;
 
-	place_ideal_compute(hybrid, 6, 3, false, &ideal);
+	place_ideal_compute(hybrid, 6, 3, PLACE_BY_THREAD, &ideal);
 	three(&r, 0, 2, 4);
 	move(&r, 6.99, 8, 2, 3);
 	record_finish(&r);
@@ -212,7 +212,7 @@ static void every_tick(void)
 	double res[6], t;
 	char why[RECORD_NOTE_LEN];
 
-	place_ideal_compute(hybrid, 6, 3, false, &ideal);
+	place_ideal_compute(hybrid, 6, 3, PLACE_BY_THREAD, &ideal);
 	three(&r, 0, 2, 4);
 	for (i = 1; i < 2000; i++) {
 		int to = cpu == 4 ? 1 : 4;
@@ -286,7 +286,7 @@ static void by_core(void)
 	struct record_verdict v;
 	int pids[2] = { 7, 8 };
 
-	place_ideal_compute(hybrid, 6, 2, true, &ideal);
+	place_ideal_compute(hybrid, 6, 2, PLACE_BY_CORE, &ideal);
 	record_init(&r, pids, 2, 5.0, 7.0);
 	born(&r, 1.0, 7, 0);
 	born(&r, 1.0, 8, 2);

@@ -107,7 +107,7 @@ static void judge(void)
 	static const int moving[] = { 0, 1, 0, 4, 0, 6, 0, 1, 0, 4, 0, 6 };
 	static const int late[] = { 0, 1, 0, 1, 0, 1, 0, 1, 0, 4, 0, 4 };
 
-	place_ideal_compute(hybrid, 6, 2, false, &ideal);
+	place_ideal_compute(hybrid, 6, 2, PLACE_BY_THREAD, &ideal);
 	start_judge(&ideal, to_ideal, 6, 2, &r);
 	report(r.outcome == OUTCOME_IDEAL && r.settled == 2 && r.nfinal == 2 &&
 	       r.final[0] == 0 && r.final[1] == 2, "judge_ideal");
@@ -124,7 +124,7 @@ static void judge(void)
 	 * {1,4,6} then {0,4,6} hold core 0 and both E-cores while core 2
 	 * idles, a trap.
 	 */
-	place_ideal_compute(hybrid, 6, 3, true, &ideal);
+	place_ideal_compute(hybrid, 6, 3, PLACE_BY_CORE, &ideal);
 	start_judge(&ideal, (const int[]){ 1, 4, 6, 0, 4, 6, 1, 4, 6, 0, 4, 6 },
 		    4, 3, &r);
 	report(r.outcome == OUTCOME_TRAP && r.settled == 0,

@@ -98,7 +98,7 @@ static void table(void)
 	       verdict_field_by_name("n=", 2) < 0, "field_by_name");
 	verdict_usage(buf, sizeof(buf), "  ");
 	report_str("usage_first_line", strtok(buf, "\n"),
-		   "n=N policy=NAME via=HOW judged=core|thread sound=0|1 ideal=F");
+		   "n=N policy=NAME via=HOW judged=core|thread|capacity");
 }
 
 int main(void)
