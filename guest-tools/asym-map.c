@@ -112,7 +112,8 @@ static void usage(FILE *f)
 		"    from T starts (from START: held from t s; idle: counters)...\n"
 		"  ends n=N policy=NAME runs=R cpuC/CLASS=SHARE...  (the share of\n"
 		"    the sound runs that ended with a worker on each CPU; CLASS P:\n"
-		"    an SMT core's first thread, s: a sibling, E: a one-thread core)\n"
+		"    an SMT core's first thread, s: a sibling, E: a one-thread core;\n"
+		"    judged by capacity, P: the largest capacity class, E: the rest)\n"
 		"  map n=N policy=NAME starts=S of=ALL seed=SEED|- reps=K\n"
 		"    remeasured=R ideal=I trap=T moving=M mixed=X unsound=U\n"
 		"ALL: the placements before symmetry, -1 beyond %ld;\n"
@@ -687,6 +688,8 @@ static void map_report(struct map *map)
 		map->nruns);
 	for (k = 0; k < lv.ncpus; k++)
 		fprintf(txt, " cpu%d/%c=%.2f", lv.cpu[k].cpu,
+			lv.judge == PLACE_BY_CAPACITY ?
+			place_capacity_class(lv.cpu, lv.ncpus, k) :
 			place_cpu_class(lv.cpu[k].thread, lv.cpu[k].nthreads),
 			map->share[k]);
 	fprintf(txt, "\nmap n=%d policy=%s starts=%d of=%ld seed=", o->m.n,

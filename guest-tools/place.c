@@ -232,6 +232,16 @@ char place_cpu_class(int thread, int nthreads)
 	return thread ? 's' : 'P';
 }
 
+char place_capacity_class(const struct place_cpu *cpus, int ncpus, int k)
+{
+	int i;
+
+	for (i = 0; i < ncpus; i++)
+		if (place_capacity_greater(cpus[i].capacity, cpus[k].capacity))
+			return 'E';
+	return 'P';
+}
+
 bool place_siblings_last(const struct place_cpu *cpus, int ncpus,
 			 const double *res)
 {

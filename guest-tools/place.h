@@ -123,6 +123,15 @@ bool place_judge(const struct place_ideal *ideal, const int *cpus, int n);
 char place_cpu_class(int thread, int nthreads);
 
 /*
+ * Class of @cpus[@k] of a capacity system (every CPU's capacity known):
+ * 'P' when no CPU of @cpus[0..@ncpus) has a capacity
+ * place_capacity_greater() than its own, 'E' otherwise. On a part
+ * without SMT every core has one thread, which place_cpu_class() calls
+ * 'E'.
+ */
+char place_capacity_class(const struct place_cpu *cpus, int ncpus, int k);
+
+/*
  * From the residency @res of each of the @ncpus CPUs @cpus (fractions of
  * samples with a task): whether every first thread of a core (P-core or
  * E-core) ran a task in PLACE_SIBLINGS_LAST of the samples, so that the
