@@ -36,34 +36,6 @@ MISFIT_BOUND_S=0.5
 CAPACITIES="0:1024 1:1024 2:1024 3:1024 4:676 5:676 6:676 7:676"
 FLAT="0:1024 1:1024 2:1024 3:1024 4:1024 5:1024 6:1024 7:1024"
 
-# capacities_are "CPU:CAP ...": cpu_capacity shows these capacities.
-capacities_are() {
-	local got
-
-	got=$(sed 1d "$ASYM_CPU_CAPACITY" 2>&1 | tr ' ' : | paste -sd' ')
-	[ "$got" = "$1" ] && return 0
-	diag "capacities '$got', expected '$1'"
-	return 1
-}
-
-# placed_by WAY: CPU 0's sched domains place by WAY, capacity
-# (SD_ASYM_CPUCAPACITY in one at least, SD_ASYM_PACKING in none) or
-# packing (the other way round), as asym-ctl status says of each.
-placed_by() {
-	local paths
-
-	paths=$(asym-ctl status | sed -n 's/^cpu[0-9]* domain[0-9]* *[A-Z]* //p' |
-		paste -sd' ')
-	diag "cpu0's domains: $paths"
-	case $1 in
-	capacity) echo " $paths " | grep -q ' capacity ' &&
-		! echo " $paths " | grep -q 'packing' ;;
-	packing) echo " $paths " | grep -q ' packing ' &&
-		! echo " $paths " | grep -q 'capacity' ;;
-	*) return 1 ;;
-	esac
-}
-
 # misfit_moves POLICY: RUNS times one loop pinned to E-core 4 and
 # released under POLICY ends on a P-core (ideal), off the ideal (on the
 # E-core, the time to reach a P-core) for at most MISFIT_BOUND_S of the
@@ -95,11 +67,6 @@ misfit_moves() {
 		fi
 		run=$((run + 1))
 	done
-}
-
-# switched_to POLICY WAY: asym-ctl set POLICY, then placed_by WAY.
-switched_to() {
-	asym-ctl set "$1" > /dev/null && placed_by "$2"
 }
 
 explain_misfit() {

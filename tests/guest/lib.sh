@@ -406,6 +406,42 @@ placed() {
 	return 1
 }
 
+# The capacity path (parts without SMT, series patches 0029 and 0030,
+# companion 0007).
+
+# capacities_are "CPU:CAP ...": cpu_capacity shows these capacities.
+capacities_are() {
+	local got
+
+	got=$(sed 1d "$ASYM_CPU_CAPACITY" 2>&1 | tr ' ' : | paste -sd' ')
+	[ "$got" = "$1" ] && return 0
+	diag "capacities '$got', expected '$1'"
+	return 1
+}
+
+# placed_by WAY: CPU 0's sched domains place by WAY, capacity
+# (SD_ASYM_CPUCAPACITY in one at least, SD_ASYM_PACKING in none) or
+# packing (the other way round), as asym-ctl status says of each.
+placed_by() {
+	local paths
+
+	paths=$(asym-ctl status | sed -n 's/^cpu[0-9]* domain[0-9]* *[A-Z]* //p' |
+		paste -sd' ')
+	diag "cpu0's domains: $paths"
+	case $1 in
+	capacity) echo " $paths " | grep -q ' capacity ' &&
+		! echo " $paths " | grep -q 'packing' ;;
+	packing) echo " $paths " | grep -q ' packing ' &&
+		! echo " $paths " | grep -q 'capacity' ;;
+	*) return 1 ;;
+	esac
+}
+
+# switched_to POLICY WAY: asym-ctl set POLICY, then placed_by WAY.
+switched_to() {
+	asym-ctl set "$1" > /dev/null && placed_by "$2"
+}
+
 # placement_rows PREFIX POLICY EXPECT N...: ktap_table lines, one test a
 # N: "PREFIX_nN_EXPECT placed POLICY N EXPECT".
 placement_rows() {
