@@ -28,10 +28,7 @@ done
 
 if is_stock; then
 	ktap_table "
-stock_places_by_capacity placed_by capacity
-stock_domains_as_modelled topology_checked
-stock_capacities_from_priorities capacities_are '$CAPACITIES'
-stock_itmt_support_revoked file_is $ASYM_ITMT_SUPPORT 0
+$(capacity_rows stock)
 $(placement_rows stock v6.5 ideal_by_capacity 1 8)
 "
 else
@@ -39,11 +36,8 @@ else
 sysctl1_packs_by_priority placed_by packing
 sysctl1_domains_as_modelled topology_checked
 sysctl1_capacities_flat capacities_are '$FLAT'
-sysctl1_to_2_places_by_capacity switched_to v6.5 capacity
-sysctl2_domains_as_modelled topology_checked
-sysctl2_capacities_from_priorities capacities_are '$CAPACITIES'
-sysctl2_itmt_support_revoked file_is $ASYM_ITMT_SUPPORT 0
 $(placement_rows sysctl2 v6.5 ideal_by_capacity 1 8)
+$(capacity_rows sysctl2)
 sysctl2_to_1_packs_by_priority switched_to v5.16 packing
 sysctl1_again_capacities_flat capacities_are '$FLAT'
 "

@@ -76,10 +76,7 @@ explain_misfit() {
 
 if is_stock; then
 	ktap_table "
-stock_places_by_capacity placed_by capacity
-stock_domains_as_modelled topology_checked
-stock_capacities_from_priorities capacities_are '$CAPACITIES'
-stock_itmt_support_revoked file_is $ASYM_ITMT_SUPPORT 0
+$(capacity_rows stock)
 stock_capacity_zero_refused refused $ASYM_CPU_CAPACITY '4 0'
 stock_capacity_above_1024_refused refused $ASYM_CPU_CAPACITY '4 1025'
 stock_capacity_no_such_cpu_refused refused $ASYM_CPU_CAPACITY '99 512'
@@ -94,10 +91,7 @@ sysctl1_domains_as_modelled topology_checked
 sysctl1_capacities_flat capacities_are '$FLAT'
 sysctl2_misfit_moves_to_a_p_core misfit_moves v6.5
 $(placement_rows sysctl2 v6.5 ideal_by_capacity 1 4 5 8)
-sysctl2_places_by_capacity placed_by capacity
-sysctl2_domains_as_modelled topology_checked
-sysctl2_capacities_from_priorities capacities_are '$CAPACITIES'
-sysctl2_itmt_support_revoked file_is $ASYM_ITMT_SUPPORT 0
+$(capacity_rows sysctl2)
 sysctl2_to_1_packs_by_priority switched_to v5.16 packing
 sysctl1_again_capacities_flat capacities_are '$FLAT'
 sysctl1_again_itmt_support file_is $ASYM_ITMT_SUPPORT 1

@@ -437,6 +437,15 @@ placed_by() {
 	esac
 }
 
+# capacity_rows PREFIX: ktap_table lines, the domains of a part placed by
+# capacity as its scenario's $CAPACITIES (CPU:CAP ...) say, ITMT revoked.
+capacity_rows() {
+	echo "$1_places_by_capacity placed_by capacity"
+	echo "$1_domains_as_modelled topology_checked"
+	echo "$1_capacities_from_priorities capacities_are '$CAPACITIES'"
+	echo "$1_itmt_support_revoked file_is $ASYM_ITMT_SUPPORT 0"
+}
+
 # switched_to POLICY WAY: asym-ctl set POLICY, then placed_by WAY.
 switched_to() {
 	asym-ctl set "$1" > /dev/null && placed_by "$2"

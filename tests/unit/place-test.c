@@ -21,16 +21,20 @@ static const struct place_cpu equal[] = {
 	CPU(3, 2, 1, 0, 2), CPU(4, 4, 0, 0, 1), CPU(6, 6, 0, 0, 1),
 };
 
-/* The ideal set of @cnt tasks on @cpus reads @want. */
-static void ideal_is(const char *topo, const struct place_cpu *cpus,
-		     int ncpus, int cnt, const char *want)
+/*
+ * The ideal set of @cnt tasks on @cpus judged as @judge says reads @want;
+ * the test is named @prefix_TOPO_nCNT.
+ */
+static void judged_ideal_is(enum place_judge judge, const char *prefix,
+			    const char *topo, const struct place_cpu *cpus,
+			    int ncpus, int cnt, const char *want)
 {
 	struct place_ideal ideal;
 	char got[256] = "(rejected)", name[128];
 	int ok;
 
-	snprintf(name, sizeof(name), "ideal_%s_n%d", topo, cnt);
-	ok = !place_ideal_compute(cpus, ncpus, cnt, PLACE_BY_THREAD, &ideal);
+	snprintf(name, sizeof(name), "%s_%s_n%d", prefix, topo, cnt);
+	ok = !place_ideal_compute(cpus, ncpus, cnt, judge, &ideal);
 	if (ok)
 		place_format_ideal(&ideal, got, sizeof(got));
 	ok = ok && !strcmp(got, want) && ideal.n == cnt &&
@@ -38,6 +42,13 @@ static void ideal_is(const char *topo, const struct place_cpu *cpus,
 	if (!ok)
 		printf("# got '%s', expected '%s'\n", got, want);
 	report(ok, name);
+}
+
+/* The ideal set of @cnt tasks on @cpus reads @want. */
+static void ideal_is(const char *topo, const struct place_cpu *cpus,
+		     int ncpus, int cnt, const char *want)
+{
+	judged_ideal_is(PLACE_BY_THREAD, "ideal", topo, cpus, ncpus, cnt, want);
 }
 
 static void ideal_sets(void)
@@ -78,15 +89,8 @@ static void ideal_rejects(void)
 static void capacity_ideal_is(const char *topo, const struct place_cpu *cpus,
 			      int ncpus, int cnt, const char *want)
 {
-	struct place_ideal ideal;
-	char got[256] = "(rejected)", name[128];
-	bool ok;
-
-	snprintf(name, sizeof(name), "capacity_ideal_%s_n%d", topo, cnt);
-	ok = !place_ideal_compute(cpus, ncpus, cnt, PLACE_BY_CAPACITY, &ideal);
-	if (ok)
-		place_format_ideal(&ideal, got, sizeof(got));
-	report_str(name, got, want);
+	judged_ideal_is(PLACE_BY_CAPACITY, "capacity_ideal", topo, cpus, ncpus,
+			cnt, want);
 }
 
 /*
