@@ -446,7 +446,35 @@ static int read_initial(struct initial *in)
 	return 0;
 }
 
-/* Every knob reads back its last accepted write; returns mismatches. */
+#define MAX_CAPACITY_CPUS	1024
+
+/*
+ * Whether the series places by capacity now: kernel.sched_asym_smt reads 2
+ * and some CPU's capacity is below SCHED_CAPACITY_SCALE (a hybrid part
+ * without SMT, series patch 0030). ITMT support then stays revoked
+ * whatever the platform declares (itmt_support reads 0); on 6.12, which
+ * has no such sysctl, a declaration enables ITMT as ever.
+ */
+static int series_by_capacity(void)
+{
+	static int cap[MAX_CAPACITY_CPUS];
+	char buf[16];
+	int i, n;
+
+	if (knob_absent(KNOB_SYSCTL) ||
+	    knob_read(KNOB_SYSCTL, buf, sizeof(buf), 1) < 0 || strcmp(buf, "2"))
+		return 0;
+	n = read_cpu_capacity(cap, MAX_CAPACITY_CPUS, 1);
+	for (i = 0; n > 0 && i < MAX_CAPACITY_CPUS; i++)
+		if (cap[i] > 0 && cap[i] < 1024)
+			return 1;
+	return 0;
+}
+
+/*
+ * Every knob reads back its last accepted write (itmt_support 0 while the
+ * series places by capacity); returns mismatches.
+ */
 static int check_knobs(const struct initial *in)
 {
 	char buf[64];
@@ -459,6 +487,8 @@ static int check_knobs(const struct initial *in)
 			continue;
 		want = knobs[k].words[sh->last[k] >= 0 ? sh->last[k] :
 				      in->word[k]];
+		if (k == KNOB_ITMT_SUPPORT && series_by_capacity())
+			want = "0";
 		if (knob_read(k, buf, sizeof(buf), 0) < 0)
 			return bad + 1;
 		if (strcmp(buf, want)) {

@@ -69,6 +69,17 @@ misfit_moves() {
 	done
 }
 
+# itmt_declarations_held: placing by capacity, the platform's declarations
+# of ITMT support (the emulation's itmt_support) are accepted and kept for
+# later, and support stays revoked: 0 and then 1 written, it reads 0; the
+# 1 is what leaving 2 gives back (sysctl1_again_itmt_support).
+itmt_declarations_held() {
+	asym-ctl write "$ASYM_ITMT_SUPPORT" 0 > /dev/null &&
+		file_is "$ASYM_ITMT_SUPPORT" 0 &&
+		asym-ctl write "$ASYM_ITMT_SUPPORT" 1 > /dev/null &&
+		file_is "$ASYM_ITMT_SUPPORT" 0
+}
+
 explain_misfit() {
 	sed -n '/^states/,/^ideal:/p; /^workers over/,/^  all workers/p' "$1" |
 		sed 's/^/# /'
@@ -92,6 +103,7 @@ sysctl1_capacities_flat capacities_are '$FLAT'
 sysctl2_misfit_moves_to_a_p_core misfit_moves v6.5
 $(placement_rows sysctl2 v6.5 ideal_by_capacity 1 4 5 8)
 $(capacity_rows sysctl2)
+sysctl2_itmt_declarations_held itmt_declarations_held
 sysctl2_to_1_packs_by_priority switched_to v5.16 packing
 sysctl1_again_capacities_flat capacities_are '$FLAT'
 sysctl1_again_itmt_support file_is $ASYM_ITMT_SUPPORT 1
