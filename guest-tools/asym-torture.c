@@ -41,6 +41,7 @@ struct shared {
 	long hotplug_cycles, hotplug_errors;
 	long reads[2], races[2], read_errors[2], write_backs[2];
 	long forks, pings, spins[2];
+	long sysctl_set[3];	/* accepted writes of sched_asym_smt 0, 1, 2 */
 };
 
 static struct shared *sh;
@@ -98,8 +99,12 @@ static void knob_writer(int k)
 		if (try_write(kn->path, v)) {
 			/* What it set, as the oracle reads the write. */
 			if (!knob_expect(kn, v, strlen(v), &env, &val) &&
-			    !val.unchanged)
+			    !val.unchanged) {
 				sh->last[k] = (int)val.val;
+				if (k == KNOB_SYSCTL && val.val >= 0 &&
+				    val.val < (long)ARRAY_SIZE(sh->sysctl_set))
+					sh->sysctl_set[val.val]++;
+			}
 			sh->writes_ok[k]++;
 		} else {
 			sh->writes_refused[k]++;
@@ -631,14 +636,18 @@ static void report(int json, unsigned long long seed, long duration,
 		       "\"hotplug_errors\":%ld,\"file_reads\":%ld,\"file_races\":%ld,"
 		       "\"read_errors\":%ld,"
 		       "\"domain_write_backs\":%ld,\"forks\":%ld,\"pings\":%ld,\"dead_load\":%d,\"knob_mismatches\":%d,"
-		       "\"passes_two_rules\":%ld}\n",
+		       "\"passes_two_rules\":%ld,\"sysctl_writes\":[%ld,%ld,%ld]}\n",
 		       seed, duration, ok, refused, sh->hotplug_cycles,
 		       sh->hotplug_errors, reads, races, errors, write_backs,
-		       sh->forks, sh->pings, dead, bad, two_rules);
+		       sh->forks, sh->pings, dead, bad, two_rules,
+		       sh->sysctl_set[0], sh->sysctl_set[1], sh->sysctl_set[2]);
 		return;
 	}
 	printf("seed               %llu\n", seed);
 	printf("knob writes        %ld accepted, %ld refused\n", ok, refused);
+	if (flipped(KNOB_SYSCTL))
+		printf("sched_asym_smt     %ld writes of 0, %ld of 1, %ld of 2\n",
+		       sh->sysctl_set[0], sh->sysctl_set[1], sh->sysctl_set[2]);
 	printf("hotplug cycles     %ld (%ld failed)\n", sh->hotplug_cycles,
 	       sh->hotplug_errors);
 	printf("file reads         %ld (%ld lost a race with a rebuild, "
