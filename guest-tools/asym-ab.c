@@ -627,9 +627,7 @@ int main(int argc, char **argv)
 	if (measure_read_live(&lv))
 		return 1;
 	for (i = 0; i < lv.ncpus; i++)
-		cls[i] = lv.judge == PLACE_BY_CAPACITY ?
-			 place_capacity_class(lv.cpu, lv.ncpus, i) :
-			 place_cpu_class(lv.cpu[i].thread, lv.cpu[i].nthreads);
+		cls[i] = place_judged_class(lv.cpu, lv.ncpus, i, lv.judge);
 	if (!o.ntasks) {
 		for (i = 0; i < lv.ncpus; i++)
 			o.tasks[i] = i + 1;

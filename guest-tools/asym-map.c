@@ -688,9 +688,7 @@ static void map_report(struct map *map)
 		map->nruns);
 	for (k = 0; k < lv.ncpus; k++)
 		fprintf(txt, " cpu%d/%c=%.2f", lv.cpu[k].cpu,
-			lv.judge == PLACE_BY_CAPACITY ?
-			place_capacity_class(lv.cpu, lv.ncpus, k) :
-			place_cpu_class(lv.cpu[k].thread, lv.cpu[k].nthreads),
+			place_judged_class(lv.cpu, lv.ncpus, k, lv.judge),
 			map->share[k]);
 	fprintf(txt, "\nmap n=%d policy=%s starts=%d of=%ld seed=", o->m.n,
 		policy_name(), map->nstarts, map->all);

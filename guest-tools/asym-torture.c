@@ -26,6 +26,7 @@
 
 #include "kernel.h"
 #include "lib.h"
+#include "place.h"
 
 const char *prog = "asym-torture";
 
@@ -451,8 +452,6 @@ static int read_initial(struct initial *in)
 	return 0;
 }
 
-#define MAX_CAPACITY_CPUS	1024
-
 /*
  * Whether the series places by capacity now: kernel.sched_asym_smt reads 2
  * and some CPU's capacity is below SCHED_CAPACITY_SCALE (a hybrid part
@@ -462,15 +461,15 @@ static int read_initial(struct initial *in)
  */
 static int series_by_capacity(void)
 {
-	static int cap[MAX_CAPACITY_CPUS];
+	static int cap[PLACE_MAX_CPUS];
 	char buf[16];
 	int i, n;
 
 	if (knob_absent(KNOB_SYSCTL) ||
 	    knob_read(KNOB_SYSCTL, buf, sizeof(buf), 1) < 0 || strcmp(buf, "2"))
 		return 0;
-	n = read_cpu_capacity(cap, MAX_CAPACITY_CPUS, 1);
-	for (i = 0; n > 0 && i < MAX_CAPACITY_CPUS; i++)
+	n = read_cpu_capacity(cap, PLACE_MAX_CPUS, 1);
+	for (i = 0; n > 0 && i < PLACE_MAX_CPUS; i++)
 		if (cap[i] > 0 && cap[i] < 1024)
 			return 1;
 	return 0;

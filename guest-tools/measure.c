@@ -91,7 +91,7 @@ static void read_judge(struct measure_live *lv)
 	snprintf(lv->judge_note, sizeof(lv->judge_note),
 		 "by %s, as policy %s says", place_judge_names[lv->judge],
 		 policies[lv->policy].name);
-	if (paths < 0 || paths != SD_PATH_CAPACITY)
+	if (paths != SD_PATH_CAPACITY)	/* -1 too: no domains shown */
 		return;
 	n = read_cpu_capacity(cap, PLACE_MAX_CPUS, 1);
 	for (i = 0; n > 0 && i < lv->ncpus; i++)

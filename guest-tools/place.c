@@ -232,10 +232,13 @@ char place_cpu_class(int thread, int nthreads)
 	return thread ? 's' : 'P';
 }
 
-char place_capacity_class(const struct place_cpu *cpus, int ncpus, int k)
+char place_judged_class(const struct place_cpu *cpus, int ncpus, int k,
+			enum place_judge judge)
 {
 	int i;
 
+	if (judge != PLACE_BY_CAPACITY)
+		return place_cpu_class(cpus[k].thread, cpus[k].nthreads);
 	for (i = 0; i < ncpus; i++)
 		if (place_capacity_greater(cpus[i].capacity, cpus[k].capacity))
 			return 'E';

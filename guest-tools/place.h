@@ -123,13 +123,14 @@ bool place_judge(const struct place_ideal *ideal, const int *cpus, int n);
 char place_cpu_class(int thread, int nthreads);
 
 /*
- * Class of @cpus[@k] of a capacity system (every CPU's capacity known):
- * 'P' when no CPU of @cpus[0..@ncpus) has a capacity
- * place_capacity_greater() than its own, 'E' otherwise. On a part
- * without SMT every core has one thread, which place_cpu_class() calls
- * 'E'.
+ * Class of @cpus[@k] as @judge judges: judged by capacity (every CPU's
+ * capacity known), 'P' when no CPU of @cpus[0..@ncpus) has a capacity
+ * place_capacity_greater() than its own, 'E' otherwise (on a part without
+ * SMT every core has one thread, which place_cpu_class() calls 'E');
+ * else place_cpu_class().
  */
-char place_capacity_class(const struct place_cpu *cpus, int ncpus, int k);
+char place_judged_class(const struct place_cpu *cpus, int ncpus, int k,
+			enum place_judge judge);
 
 /*
  * From the residency @res of each of the @ncpus CPUs @cpus (fractions of

@@ -347,11 +347,13 @@ static void verdicts(void)
 	       place_cpu_class(0, 1) == 'E' && place_cpu_class(2, 4) == 's',
 	       "cpu_class");
 	/* no_smt[]: 1024 and 1008 within the margin, 736 below it */
-	report(place_capacity_class(no_smt, 8, 1) == 'P' &&
-	       place_capacity_class(no_smt, 8, 3) == 'P' &&
-	       place_capacity_class(no_smt, 8, 0) == 'E' &&
-	       place_capacity_class(no_smt, 8, 6) == 'E' &&
-	       place_capacity_class(no_smt, 1, 0) == 'P', "capacity_class");
+	report(place_judged_class(no_smt, 8, 1, PLACE_BY_CAPACITY) == 'P' &&
+	       place_judged_class(no_smt, 8, 3, PLACE_BY_CAPACITY) == 'P' &&
+	       place_judged_class(no_smt, 8, 0, PLACE_BY_CAPACITY) == 'E' &&
+	       place_judged_class(no_smt, 8, 6, PLACE_BY_CAPACITY) == 'E' &&
+	       place_judged_class(no_smt, 1, 0, PLACE_BY_CAPACITY) == 'P' &&
+	       place_judged_class(no_smt, 8, 1, PLACE_BY_THREAD) == 'E',
+	       "capacity_class");
 	report(place_siblings_last(cpus, 6, ideal4) &&
 	       !place_siblings_last(cpus, 6, smt4) &&
 	       !place_siblings_last(cpus, 6, over5) &&
